@@ -1,0 +1,1 @@
+"""Players' accounts: magic-link sign-in, display name, time zone."""

@@ -1,0 +1,47 @@
+"""What every title shares: the game API, prompts, events, records and the registry."""
+
+from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.events import Event, visible_events
+from engine.core.game import (
+    apply,
+    apply_in_place,
+    from_json,
+    is_finished,
+    new_game,
+    prompt_for,
+    prompts,
+    result,
+    summary,
+    title_of,
+    to_json,
+    view,
+)
+from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
+from engine.core.registry import available_titles, get_title, register
+
+__all__ = [
+    "ActionOption",
+    "Choice",
+    "Event",
+    "Field",
+    "IllegalAction",
+    "MalformedRecord",
+    "Prompt",
+    "QuickAnswer",
+    "apply",
+    "apply_in_place",
+    "available_titles",
+    "from_json",
+    "get_title",
+    "is_finished",
+    "new_game",
+    "prompt_for",
+    "prompts",
+    "register",
+    "result",
+    "summary",
+    "title_of",
+    "to_json",
+    "view",
+    "visible_events",
+]

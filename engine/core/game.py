@@ -1,0 +1,106 @@
+"""The title-independent game API: the only functions callers outside the engine use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.events import Event
+from engine.core.prompts import Prompt
+from engine.core.registry import get_title
+from engine.core.title import GameState, Title
+
+
+def title_of(state: GameState) -> Title:
+    return get_title(state.title)
+
+
+def new_game(title_id: str, players: list[str], seed: int, options: dict[str, Any] | None = None) -> GameState:
+    """A fresh game; MalformedRecord for a wrong player count or bad options."""
+    title = get_title(title_id)
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise MalformedRecord("players must be a list of names.")
+    if not title.min_players <= len(players) <= title.max_players:
+        raise MalformedRecord(
+            f"{title.name} takes {title.min_players} to {title.max_players} players, not {len(players)}."
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise MalformedRecord("seed must be an integer.")
+    return title.new_game(list(players), seed, title.validate_options({} if options is None else options))
+
+
+def prompts(state: GameState) -> list[Prompt]:
+    """Every seat that must act now and what it is asked."""
+    return title_of(state).prompts(state)
+
+
+def prompt_for(state: GameState, seat: int) -> Prompt | None:
+    """The prompt ``seat`` must answer now, if any."""
+    return next((prompt for prompt in prompts(state) if prompt.seat == seat), None)
+
+
+def check_turn(state: GameState, seat: int, action: Any) -> Prompt:
+    """The prompt ``action`` answers; IllegalAction if ``seat`` may not take it now."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("An action needs a type.")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise IllegalAction(f"There is no seat {seat!r} in this game.")
+    waiting = prompts(state)
+    if not waiting:
+        raise IllegalAction("The game is over; no more moves can be made.")
+    prompt = next((candidate for candidate in waiting if candidate.seat == seat), None)
+    if prompt is None:
+        others = ", ".join(f"{state.players[p.seat]} ({p.name})" for p in waiting)
+        raise IllegalAction(f"It is not {state.players[seat]}'s turn; the game is waiting for {others}.")
+    if not prompt.accepts(action["type"]):
+        allowed = ", ".join(option.type for option in prompt.actions)
+        raise IllegalAction(
+            f"{state.players[seat]} is asked to {prompt.name}, so {action['type']!r} is not possible now"
+            f" (possible: {allowed})."
+        )
+    return prompt
+
+
+def apply_in_place(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Apply to ``state`` itself (replay's fast path); unchanged on IllegalAction."""
+    check_turn(state, seat, action)
+    events = title_of(state).apply_in_place(state, seat, action)
+    state.actions_applied += 1
+    return events
+
+
+def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameState, list[Event]]:
+    """The state after ``seat`` takes ``action``, and its events; ``state`` is never changed."""
+    check_turn(state, seat, action)
+    new_state = title_of(state).copy_state(state)
+    events = apply_in_place(new_state, seat, action)
+    return new_state, events
+
+
+def view(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may see; ``None`` for the public (spectator) view."""
+    return title_of(state).view(state, seat)
+
+
+def result(state: GameState) -> list[dict[str, Any]] | None:
+    """Final standings, best first, or None while the game runs."""
+    return title_of(state).result(state)
+
+
+def is_finished(state: GameState) -> bool:
+    return result(state) is not None
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    return title_of(state).to_json(state)
+
+
+def from_json(raw: dict[str, Any]) -> GameState:
+    if not isinstance(raw, dict):
+        raise MalformedRecord("A saved state must be a JSON object.")
+    return get_title(raw.get("title")).from_json(raw)
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """The replay command's JSON output for ``state``."""
+    return title_of(state).summary(state)

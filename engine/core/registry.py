@@ -1,0 +1,46 @@
+"""Titles by id.  Each title package registers itself on import."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.core.errors import MalformedRecord
+from engine.core.title import Title
+
+_TITLES: dict[str, Title] = {}
+
+# Title id -> module that registers it; imported lazily so titles stay independent.
+KNOWN_TITLES: dict[str, str] = {
+    "acquire": "engine.acquire",
+    "railroad-barons": "engine.railroad_barons",
+    "1861": "engine.t1861",
+}
+
+
+def register(title: Title) -> Title:
+    """Make ``title`` available by its id."""
+    _TITLES[title.id] = title
+    return title
+
+
+def get_title(title_id: object) -> Title:
+    """The title with this id; MalformedRecord if there is none."""
+    if not isinstance(title_id, str) or title_id not in KNOWN_TITLES:
+        raise MalformedRecord(f"Unknown title {title_id!r}; known titles: {', '.join(KNOWN_TITLES)}.")
+    if title_id not in _TITLES:
+        try:
+            importlib.import_module(KNOWN_TITLES[title_id])
+        except ModuleNotFoundError as missing:
+            raise MalformedRecord(f"The title {title_id!r} is not available yet.") from missing
+    return _TITLES[title_id]
+
+
+def available_titles() -> list[Title]:
+    """Every title whose engine is installed, in the registry's order."""
+    titles = []
+    for title_id in KNOWN_TITLES:
+        try:
+            titles.append(get_title(title_id))
+        except MalformedRecord:
+            continue
+    return titles

@@ -1,0 +1,72 @@
+"""The protocol every title implements, and the state shape the core relies on."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from engine.core.events import Event
+from engine.core.prompts import Prompt
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """What the core needs of any title's state; the rest is the title's own.
+
+    ``actions_applied`` is the state version: the number of record actions
+    applied so far.  Titles keep all randomness pre-drawn in the state (a tile
+    bag already shuffled), so a state is plain data.
+    """
+
+    title: str
+    players: list[str]
+    seed: int
+    options: dict[str, Any]
+    actions_applied: int
+
+
+class Title(Protocol):
+    """A title's rules.  Implementations live in ``engine/<title>/`` and register."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+
+    def validate_options(self, options: Any) -> dict[str, Any]:
+        """Options with defaults filled in; raises MalformedRecord for unknown or bad ones."""
+
+    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> GameState:
+        """The state before the first record action (setup and dealing done)."""
+
+    def prompts(self, state: GameState) -> list[Prompt]:
+        """Every seat that must act now, with what it is asked; [] when finished."""
+
+    def apply_in_place(self, state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
+        """Apply a legal action to ``state`` itself.
+
+        Validates everything before the first change, so an IllegalAction leaves
+        the state untouched.  The core has already checked that ``seat`` is
+        prompted and that the prompt accepts ``action["type"]``.
+        """
+
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as plain JSON."""
+
+    def result(self, state: GameState) -> list[dict[str, Any]] | None:
+        """Final standings (best first), or None while the game runs."""
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        """The replay command's output for this state (the record contract)."""
+
+    def to_json(self, state: GameState) -> dict[str, Any]:
+        """The whole state as plain JSON (round-trips through ``from_json``)."""
+
+    def from_json(self, raw: dict[str, Any]) -> GameState:
+        """Rebuild a state from ``to_json`` output."""
+
+    def copy_state(self, state: GameState) -> GameState:
+        """An independent copy of ``state``."""
+
+    def random_action(self, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]:
+        """A legal action for ``seat`` chosen at random (random games, fuzzing, bots)."""

@@ -1,0 +1,1 @@
+"""Helpers for tests and benchmarks: random play and invariant checking (no pytest import)."""

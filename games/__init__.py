@@ -1,0 +1,1 @@
+"""Games, seats, the append-only action log, move pages and history."""

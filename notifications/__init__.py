@@ -1,0 +1,1 @@
+"""Mail: outbox, composing, signed move links, delivery tasks, reminders and deadlines."""

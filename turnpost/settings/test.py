@@ -1,0 +1,23 @@
+"""Test settings: the machine's real PostgreSQL, fast hashing, mail kept in memory by default.
+
+Tests that need the real SMTP listener or a real Celery worker switch those on
+themselves (see tests/conftest.py).
+"""
+
+import os
+
+from turnpost.env import database_from_url
+from turnpost.settings import *  # noqa: F403
+
+DATABASES = {
+    "default": {
+        **database_from_url(os.environ.get("TURNPOST_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")),
+        "TEST": {"NAME": "turnpost_test"},
+    }
+}
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+CELERY_BROKER_URL = "memory://"
+CELERY_TASK_ALWAYS_EAGER = True
+SECRET_KEY = "tests-only-secret-key-with-enough-length-0123456789abcdef"
