@@ -102,7 +102,8 @@ def replay(record: Record) -> GameState:
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             # A title should refuse every bad field with IllegalAction; this keeps a
             # missed case a clean refusal instead of a traceback.
-            raise ReplayError(f"Action {index} could not be understood ({type(error).__name__}: {error}).", index) from error
+            message = f"Action {index} could not be understood ({type(error).__name__}: {error})."
+            raise ReplayError(message, index) from error
     return state
 
 
@@ -133,9 +134,9 @@ __all__ = [
     "RecordedAction",
     "ReplayError",
     "parse_record",
+    "random_players",
+    "random_record",
     "record_from_json",
     "replay",
-    "random_record",
-    "random_players",
     "start",
 ]
