@@ -1,0 +1,69 @@
+"""The Railroad Barons title: the engine.core Title protocol, delegating to the rules modules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.errors import MalformedRecord
+from engine.core.events import Event
+from engine.core.prompts import Prompt
+from engine.railroad_barons import asking, bot, rules, tables, view
+from engine.railroad_barons.state import State, copy_state, new_state, state_from_json, state_to_json
+
+OPTION_DEFAULTS: dict[str, bool] = {"end_on_empty_pile": False, "printed_investor_values": False}
+
+
+class RailroadBarons:
+    """Two players, five holdings, 28 railroads; the operating side is Turnpost's reconstruction (Part C/D)."""
+
+    id = tables.TITLE_ID
+    name = tables.TITLE_NAME
+    min_players = tables.PLAYER_COUNT
+    max_players = tables.PLAYER_COUNT
+
+    def validate_options(self, options: Any) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise MalformedRecord("options must be a JSON object.")
+        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
+        if unknown:
+            raise MalformedRecord(f"Unknown Railroad Barons option(s): {', '.join(map(str, unknown))}; known options:"
+                                  f" {', '.join(OPTION_DEFAULTS)}.")
+        for key, value in options.items():
+            if not isinstance(value, bool):
+                raise MalformedRecord(f"The option {key} must be true or false, not {value!r}.")
+        return {**OPTION_DEFAULTS, **options}
+
+    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
+        """Setup; the seed is kept for the record but nothing is random (D-18)."""
+        return new_state(players, seed, options)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return asking.prompts(state)
+
+    def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+        return rules.perform(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def result(self, state: State) -> list[dict[str, Any]] | None:
+        return view.standings(state)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return view.summary(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, raw: dict[str, Any]) -> State:
+        return state_from_json(raw)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
+
+    def random_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        return bot.random_action(state, seat, rng)
+
+
+TITLE = RailroadBarons()
