@@ -15,8 +15,9 @@ from engine.core.game import (
     title_of,
     to_json,
     view,
+    waiting,
 )
-from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
+from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 from engine.core.registry import available_titles, get_title, register
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "MalformedRecord",
     "Prompt",
     "QuickAnswer",
+    "Waiting",
     "apply",
     "apply_in_place",
     "available_titles",
@@ -44,4 +46,5 @@ __all__ = [
     "to_json",
     "view",
     "visible_events",
+    "waiting",
 ]

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event
-from engine.core.prompts import Prompt
+from engine.core.prompts import Prompt, Waiting
 from engine.core.registry import get_title
 from engine.core.title import GameState, Title
 
@@ -39,26 +39,30 @@ def prompt_for(state: GameState, seat: int) -> Prompt | None:
     return next((prompt for prompt in prompts(state) if prompt.seat == seat), None)
 
 
-def check_turn(state: GameState, seat: int, action: Any) -> Prompt:
-    """The prompt ``action`` answers; IllegalAction if ``seat`` may not take it now."""
+def waiting(state: GameState) -> list[Waiting]:
+    """Who must act now and which action types each may take (cheaper than ``prompts``)."""
+    return title_of(state).waiting(state)
+
+
+def check_turn(state: GameState, seat: int, action: Any) -> Waiting:
+    """What ``action`` answers; IllegalAction if ``seat`` may not take it now."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("An action needs a type.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalAction(f"There is no seat {seat!r} in this game.")
-    waiting = prompts(state)
-    if not waiting:
+    asked = waiting(state)
+    if not asked:
         raise IllegalAction("The game is over; no more moves can be made.")
-    prompt = next((candidate for candidate in waiting if candidate.seat == seat), None)
-    if prompt is None:
-        others = ", ".join(f"{state.players[p.seat]} ({p.name})" for p in waiting)
+    entry = next((candidate for candidate in asked if candidate.seat == seat), None)
+    if entry is None:
+        others = ", ".join(f"{state.players[other.seat]} ({other.prompt})" for other in asked)
         raise IllegalAction(f"It is not {state.players[seat]}'s turn; the game is waiting for {others}.")
-    if not prompt.accepts(action["type"]):
-        allowed = ", ".join(option.type for option in prompt.actions)
+    if action["type"] not in entry.accepts:
         raise IllegalAction(
-            f"{state.players[seat]} is asked to {prompt.name}, so {action['type']!r} is not possible now"
-            f" (possible: {allowed})."
+            f"{state.players[seat]} is asked to {entry.prompt}, so {action['type']!r} is not possible now"
+            f" (possible: {', '.join(entry.accepts)})."
         )
-    return prompt
+    return entry
 
 
 def apply_in_place(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:

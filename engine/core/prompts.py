@@ -78,6 +78,19 @@ class QuickAnswer:
 
 
 @dataclass(frozen=True)
+class Waiting:
+    """Who is asked, under which prompt name, and which action types answer it.
+
+    The cheap part of a prompt: the core checks it before every action, so a
+    title computes it without describing every legal answer.
+    """
+
+    seat: int
+    prompt: str
+    accepts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Prompt:
     """What one seat is asked now.
 

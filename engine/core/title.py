@@ -6,7 +6,7 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.events import Event
-from engine.core.prompts import Prompt
+from engine.core.prompts import Prompt, Waiting
 
 
 @runtime_checkable
@@ -39,15 +39,18 @@ class Title(Protocol):
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> GameState:
         """The state before the first record action (setup and dealing done)."""
 
+    def waiting(self, state: GameState) -> list[Waiting]:
+        """Every seat that must act now, its prompt name and accepted action types; [] when finished."""
+
     def prompts(self, state: GameState) -> list[Prompt]:
-        """Every seat that must act now, with what it is asked; [] when finished."""
+        """Every seat that must act now, with what it is asked and its legal answers; [] when finished."""
 
     def apply_in_place(self, state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
         """Apply a legal action to ``state`` itself.
 
         Validates everything before the first change, so an IllegalAction leaves
-        the state untouched.  The core has already checked that ``seat`` is
-        prompted and that the prompt accepts ``action["type"]``.
+        the state untouched.  The core has already checked (through ``waiting``)
+        that ``seat`` is asked and that its prompt accepts ``action["type"]``.
         """
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from typing import Any
 
 from engine.core.prompts import ActionOption, Choice, Field, QuickAnswer
 from engine.railroad_barons import draft, names, operating, railroads, rules, shares, tables
-from engine.railroad_barons.lazy_prompt import Description
 from engine.railroad_barons.state import (
     CHOOSE_OFFER,
     DIVIDEND,
@@ -26,6 +25,8 @@ from engine.railroad_barons.state import (
     State,
 )
 from engine.railroad_barons.stock import Purchase, Sale, legal_trades
+
+Description = tuple[tuple[ActionOption, ...], tuple[QuickAnswer, ...]]
 
 Action = dict[str, Any]
 

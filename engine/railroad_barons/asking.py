@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core.prompts import Prompt
+from engine.core.prompts import Prompt, Waiting
 from engine.railroad_barons import answers, draft, flow, names, operating, railroads, tables
-from engine.railroad_barons.lazy_prompt import LazyPrompt
 from engine.railroad_barons.rules import PROMPT_TYPES
 from engine.railroad_barons.state import (
     CHOOSE_OFFER,
@@ -66,21 +65,19 @@ def question(state: State, seat: int) -> str:
     }[phase]
 
 
+def waiting(state: State) -> list[Waiting]:
+    """The one seat asked, its prompt name and the action types that answer it."""
+    seat = asked_seat(state)
+    return [] if seat is None else [Waiting(seat, state.phase, PROMPT_TYPES[state.phase])]
+
+
 def prompts(state: State) -> list[Prompt]:
-    """The prompt of the seat that must act, described lazily (see lazy_prompt)."""
+    """The prompt of the seat that must act, with every legal answer described."""
     seat = asked_seat(state)
     if seat is None:
         return []
-    version, phase = state.actions_applied, state.phase
     context = {"round": names.round_label(state.set_number, state.or_number)}
     if state.turn.company:
         context["holding"] = state.turn.company
-    return [LazyPrompt(
-        seat,
-        phase,
-        question(state, seat),
-        PROMPT_TYPES[phase],
-        lambda: answers.describe(state, seat),
-        lambda: state.actions_applied == version and state.phase == phase,
-        context,
-    )]
+    actions, quick = answers.describe(state, seat)
+    return [Prompt(seat, state.phase, question(state, seat), actions, quick, context)]
