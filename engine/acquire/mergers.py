@@ -117,9 +117,10 @@ def _dispose_event(
     if sell:
         parts.append(f"sold {count_of(sell, chain_name(defunct) + ' share')} for {money(proceeds)}")
     if trade:
-        parts.append(f"traded {trade} for {count_of(trade // 2, chain_name(survivor) + ' share')}")
+        received = count_of(trade // 2, chain_name(survivor) + " share")
+        parts.append(f"traded {trade} {chain_name(defunct)} for {received}")
     if kept:
-        parts.append(f"kept {kept}")
+        parts.append(f"kept {count_of(kept, chain_name(defunct) + ' share')}")
     return Event(
         f"{state.players[seat]} {join_words(parts)}.",
         kind="dispose",

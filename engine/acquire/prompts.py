@@ -172,10 +172,11 @@ def _dispose_quick(
     """Keep all, sell all, trade the most and sell the rest, trade the most and keep the rest (deduplicated)."""
     rest = held - most_traded
     traded = f"Trade {most_traded} for {most_traded // 2} {chain_name(survivor)}"
+    trade_and_sell = f"{traded}, sell {rest} for {money(rest * sale_price)}" if rest else traded
     candidates = [
         (f"Keep all {held}", 0, 0),
         (f"Sell all {held} for {money(held * sale_price)}", held, 0),
-        (f"{traded}, sell {rest} for {money(rest * sale_price)}", rest, most_traded),
+        (trade_and_sell, rest, most_traded),
         (f"{traded}, keep {rest}", 0, most_traded),
     ]
     quick: list[QuickAnswer] = []

@@ -208,7 +208,8 @@ def state_from_json(raw: dict[str, Any]) -> State:
             phase=raw["phase"],
             cash=list(raw["cash"]),
             investors=[list(cards) for cards in raw["investors"]],
-            companies={key: Company.from_json(value) for key, value in raw["companies"].items()},
+            # Rebuilt in operating order: a JSON store may hand the keys back in another order.
+            companies={key: Company.from_json(raw["companies"][key]) for key in tables.OPERATING_ORDER},
             pile=list(raw["pile"]),
             removed=list(raw["removed"]),
             obsolete_levels=list(raw["obsolete_levels"]),
@@ -227,7 +228,7 @@ def state_from_json(raw: dict[str, Any]) -> State:
     except (KeyError, TypeError, AttributeError, ValueError) as error:
         problem = f"{type(error).__name__}: {error}"
         raise MalformedRecord(f"This is not a saved Railroad Barons state ({problem}).") from error
-    companies_ok = list(state.companies) == list(tables.OPERATING_ORDER)
+    companies_ok = set(raw["companies"]) == set(tables.OPERATING_ORDER)
     if state.title != tables.TITLE_ID or state.phase not in PHASES or not companies_ok:
         raise MalformedRecord("This is not a saved Railroad Barons state.")
     return state

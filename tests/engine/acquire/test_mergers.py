@@ -47,7 +47,8 @@ def test_r32_holders_dispose_mergemaker_first_and_the_tiles_join_the_survivor_af
     assert [p["shares"] for p in summary["players"]] == [{"tower": 1}, {"tower": 1, "luxor": 1}, {}]
     assert [p["cash"] for p in summary["players"]] == [7100 + 200, 5800, 6900 + 600]
     assert play.state.bank["luxor"] == 24 and play.state.bank["tower"] == 23
-    assert "ann sold 1 Luxor share for $200 and traded 2 for 1 Tower share." in play.texts()
+    assert "ann sold 1 Luxor share for $200 and traded 2 Luxor for 1 Tower share." in play.texts()
+    assert "bob kept 1 Luxor share." in play.texts()
 
 
 def test_r28_a_defunct_chain_can_be_founded_again_and_kept_shares_come_back_to_life():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from engine.core import game
 from engine.core.prompts import Prompt
 from tests.engine.railroad_barons.support import (
@@ -139,3 +141,10 @@ def test_prompt_to_json_describes_the_dividend_choice() -> None:
     raw = fresh.to_json()
     assert raw["name"] == "dividend" and raw["quick"][0]["action"] == {"type": "dividend", "per_share": 2}
     assert raw["actions"][0]["fields"][0]["name"] == "per_share"
+
+
+def test_state_round_trips_whatever_order_a_json_store_returns_keys_in() -> None:
+    state = play(TWO_HOLDINGS)
+    raw = game.to_json(state)
+    shuffled = json.loads(json.dumps(raw, sort_keys=True))
+    assert game.to_json(game.from_json(shuffled)) == raw
