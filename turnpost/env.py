@@ -41,7 +41,7 @@ def database_from_url(url: str) -> dict:
     """A Django DATABASES entry from ``sqlite:///path`` or ``postgres://user:pw@host:port/name``."""
     parsed = urlparse(url)
     if parsed.scheme == "sqlite":
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": unquote(parsed.path.lstrip("/")) or ":memory:"}
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": _sqlite_path(parsed.path)}
     if parsed.scheme in {"postgres", "postgresql"}:
         return {
             "ENGINE": "django.db.backends.postgresql",
@@ -53,3 +53,21 @@ def database_from_url(url: str) -> dict:
             "CONN_MAX_AGE": 60,
         }
     raise ImproperlyConfigured(f"DATABASE_URL scheme {parsed.scheme!r} is not supported (sqlite or postgres).")
+
+
+def _sqlite_path(path: str) -> str:
+    """``sqlite:////abs/file`` is an absolute path, ``sqlite:///rel/file`` a relative one (dj-database-url's rule)."""
+    path = unquote(path)
+    if path.startswith("//"):
+        return path[1:]
+    return path[1:] or ":memory:"
+
+
+def cache_from_url(url: str) -> dict:
+    """A Django CACHES entry from ``locmem://`` (one per process) or ``redis://host:port/db`` (shared)."""
+    parsed = urlparse(url)
+    if parsed.scheme == "locmem":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": parsed.netloc or "turnpost"}
+    if parsed.scheme in {"redis", "rediss"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ImproperlyConfigured(f"TURNPOST_CACHE_URL scheme {parsed.scheme!r} is not supported (locmem or redis).")

@@ -6,7 +6,7 @@ and mail written to the local inbox page instead of being sent.
 
 from pathlib import Path
 
-from turnpost.env import database_from_url, env_bool, env_int, env_str
+from turnpost.env import cache_from_url, database_from_url, env_bool, env_int, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("TURNPOST_VAR_DIR", str(BASE_DIR / "var")))
@@ -23,7 +23,9 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "anymail",
+    "ninja",
     "accounts",
     "games",
     "notifications",
@@ -35,6 +37,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -52,6 +55,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "turnpost.context_processors.site",
             ],
         },
     },
@@ -60,14 +64,22 @@ TEMPLATES = [
 DATABASES = {"default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'turnpost.sqlite3'}"))}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend", "sesame.backends.ModelBackend"]
 SESAME_MAX_AGE = env_int("TURNPOST_SIGNIN_LINK_MAX_AGE", 60 * 30)
+# A sign-in link works once (it is bound to last_login) and dies when the address changes.
+SESAME_ONE_TIME = True
+SESAME_INVALIDATE_ON_EMAIL_CHANGE = True
 LOGIN_URL = "/accounts/signin/"
+LOGIN_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# Positions, board drawings and history steps are cached per game version (they never go stale).
+CACHES = {"default": cache_from_url(env_str("TURNPOST_CACHE_URL", "locmem://turnpost"))}
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -98,3 +110,25 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("TURNPOST_LOG_LEVEL", "WARNING")},
 }
+
+# ---- Notifications (issue 4: play by e-mail) --------------------------------------------
+# Move links live until the seat's deadline plus this grace (or, without a deadline, the max age).
+TURNPOST_LINK_GRACE_SECONDS = env_int("TURNPOST_LINK_GRACE_SECONDS", 6 * 3600)
+TURNPOST_LINK_MAX_AGE_SECONDS = env_int("TURNPOST_LINK_MAX_AGE_SECONDS", 30 * 86400)
+# Delivery: a claimed row whose worker died is taken again after the lease; retries back off to the cap.
+TURNPOST_MAIL_LEASE_SECONDS = env_int("TURNPOST_MAIL_LEASE_SECONDS", 300)
+TURNPOST_MAIL_REQUEUE_SECONDS = env_int("TURNPOST_MAIL_REQUEUE_SECONDS", 300)
+TURNPOST_MAIL_RETRY_BASE_SECONDS = env_int("TURNPOST_MAIL_RETRY_BASE_SECONDS", 30)
+TURNPOST_MAIL_RETRY_CAP_SECONDS = env_int("TURNPOST_MAIL_RETRY_CAP_SECONDS", 3600)
+TURNPOST_MAIL_MAX_ATTEMPTS = env_int("TURNPOST_MAIL_MAX_ATTEMPTS", 10)
+# An SMTP call must end well inside the lease, or a second worker could take the row meanwhile.
+EMAIL_TIMEOUT = env_int("TURNPOST_SMTP_TIMEOUT", 60)
+# Celery's Django fixup closes the database connection after every task unless this is set; a mail
+# task is a few milliseconds, so reconnecting each time would cost more than the task itself.
+CELERY_DB_REUSE_MAX = env_int("TURNPOST_CELERY_DB_REUSE_MAX", 1000)
+CELERY_BEAT_SCHEDULE = {
+    "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
+    "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
+    "notifications-queue-digests": {"task": "notifications.tasks.queue_digests", "schedule": 900.0},
+}
+# ---- end of notifications settings --------------------------------------------------------

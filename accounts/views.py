@@ -1,0 +1,115 @@
+"""Sign in by magic link, sign out, first-visit name, and the account page (thin views)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+from sesame.utils import get_user
+
+from accounts.forms import AccountForm, ApiTokenForm, ProfileForm, SignInForm
+from accounts.models import ApiToken
+from accounts.services import send_signin_link
+
+
+def _safe_next(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return ""
+
+
+@require_http_methods(["GET", "POST"])
+def signin(request: HttpRequest) -> HttpResponse:
+    """Ask for an address and mail a sign-in link to it."""
+    form = SignInForm(request.POST or None)
+    next_url = _safe_next(request)
+    if request.method == "POST" and form.is_valid():
+        send_signin_link(form.cleaned_data["email"], request.build_absolute_uri("/"), next_url)
+        return render(request, "accounts/link_sent.html", {"email": form.cleaned_data["email"]})
+    return render(request, "accounts/signin.html", {"form": form, "next": next_url})
+
+
+@require_http_methods(["GET", "POST"])
+def signin_link(request: HttpRequest) -> HttpResponse:
+    """GET confirms (mail scanners open links); only the POST signs in and spends the link."""
+    token = request.POST.get("sesame") or request.GET.get("sesame") or ""
+    next_url = _safe_next(request)
+    if request.method == "GET":
+        user = get_user(token, update_last_login=False) if token else None
+        status = 200 if user else 400
+        return render(request, "accounts/confirm.html", {"token": token, "link_user": user, "next": next_url},
+                      status=status)
+    user = authenticate(request, sesame=token) if token else None
+    if user is None:
+        return render(request, "accounts/confirm.html", {"token": "", "link_user": None}, status=400)
+    login(request, user, backend="sesame.backends.ModelBackend")
+    if user.needs_display_name:
+        query = "?" + urlencode({"next": next_url}) if next_url else ""
+        return redirect(reverse("accounts:welcome") + query)
+    return redirect(next_url or "home")
+
+
+@require_POST
+def signout(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    messages.info(request, "You are signed out.")
+    return redirect("home")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def welcome(request: HttpRequest) -> HttpResponse:
+    """First visit: choose the name other players see."""
+    form = ProfileForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        return redirect(_safe_next(request) or "home")
+    return render(request, "accounts/welcome.html", {"form": form, "next": _safe_next(request)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """Edit name, address and time zone; issue and revoke API tokens."""
+    form = AccountForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your account is saved.")
+        return redirect("accounts:account")
+    return _account_page(request, form)
+
+
+def _account_page(request: HttpRequest, form: AccountForm, new_key: str = "", status: int = 200) -> HttpResponse:
+    context = {
+        "form": form,
+        "token_form": ApiTokenForm(),
+        "tokens": request.user.api_tokens.all(),
+        "new_key": new_key,
+    }
+    return render(request, "accounts/account.html", context, status=status)
+
+
+@login_required
+@require_POST
+def create_token(request: HttpRequest) -> HttpResponse:
+    form = ApiTokenForm(request.POST)
+    if not form.is_valid():
+        return _account_page(request, AccountForm(instance=request.user), status=400)
+    _, key = ApiToken.issue(request.user, form.cleaned_data["name"])
+    return _account_page(request, AccountForm(instance=request.user), new_key=key)
+
+
+@login_required
+@require_POST
+def revoke_token(request: HttpRequest, token_id: int) -> HttpResponse:
+    request.user.api_tokens.filter(pk=token_id).delete()
+    messages.info(request, "The token is revoked.")
+    return redirect("accounts:account")

@@ -1,0 +1,174 @@
+"""The JSON API (django-ninja): read a game as its viewer sees it, and submit moves.
+
+Authentication is a bearer token from the account page.  Errors are JSON
+``{"error": sentence, "code": word}`` with 400 (illegal or unreadable), 401 (no token),
+403 (not your seat, private), 404 (no such game) and 409 (stale version or closed game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from ninja import NinjaAPI, Schema, Status
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import HttpBearer
+
+from accounts.models import ApiToken, User
+from games import queries, services
+from games.errors import GameServiceError
+from games.models import ActionSource
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> User | None:
+        user = ApiToken.user_for_key(token)
+        if user is not None:
+            request.user = user
+        return user
+
+
+api = NinjaAPI(
+    title="Turnpost API",
+    version="1",
+    description=__doc__,
+    auth=TokenAuth(),
+    urls_namespace="api",
+)
+
+
+class ErrorOut(Schema):
+    error: str
+    code: str
+    version: int | None = None
+
+
+class SeatOut(Schema):
+    seat: int
+    name: str
+    you: bool
+
+
+class GameOut(Schema):
+    id: int
+    title: str
+    name: str
+    status: str
+    version: int
+    seat: int | None
+    players: list[SeatOut]
+    waiting_for: list[int]
+    view: dict[str, Any] | None
+    prompt: dict[str, Any] | None
+
+
+class GameListItem(Schema):
+    id: int
+    title: str
+    name: str
+    status: str
+    version: int
+    seat: int
+    your_move: bool
+
+
+class MoveIn(Schema):
+    action: dict[str, Any]
+    expected_version: int
+
+
+class MoveOut(Schema):
+    status: str
+    version: int
+    message: str
+
+
+def _error(request: HttpRequest, status: int, message: str, code: str, version: int | None = None) -> HttpResponse:
+    return api.create_response(request, {"error": message, "code": code, "version": version}, status=status)
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    details = "; ".join(
+        f"{'.'.join(str(part) for part in error.get('loc', ())[1:]) or 'body'}: {error.get('msg', 'invalid')}"
+        for error in exc.errors[:5]
+    )
+    return _error(request, 400, f"The request could not be read ({details}).", "bad_request")
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
+    return _error(request, 401, "Send an API token as 'Authorization: Bearer <token>'.", "unauthenticated")
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return _error(request, 404, "There is no such game.", "not_found")
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    return _error(request, exc.status_code, str(exc), "bad_request" if exc.status_code == 400 else "error")
+
+
+@api.get("/games", response=list[GameListItem], summary="Your games")
+def list_games(request: HttpRequest) -> list[dict[str, Any]]:
+    items = []
+    for group in queries.player_games(request.auth).values():
+        for entry in group:
+            game = entry["game"]
+            items.append({"id": game.pk, "title": game.title, "name": game.name, "status": game.status,
+                          "version": game.version, "seat": entry["seat"].index, "your_move": entry["waiting_for_me"]})
+    return items
+
+
+@api.get("/games/{game_id}", response={200: GameOut, 403: ErrorOut, 404: ErrorOut}, summary="A game as you see it")
+def read_game(request: HttpRequest, game_id: int, seat: int | None = None) -> Any:
+    """The engine's view for your seat (the public view if you have none), your prompt and the version.
+
+    ``seat``, if given, must be your own seat: other seats' views are private (403).
+    """
+    context = queries.game_context(game_id, request.auth)
+    if seat is not None and seat != context.seat_index:
+        return Status(403, {"error": "That seat's view is private to its player.", "code": "private"})
+    players = [{"seat": s.index, "name": s.label, "you": s is context.my_seat} for s in context.seats]
+    body: dict[str, Any] = {
+        "id": context.game.pk, "title": context.game.title, "name": context.game.name,
+        "status": context.game.status, "version": context.game.version, "seat": context.seat_index,
+        "players": players, "waiting_for": [], "view": None, "prompt": None,
+    }
+    if context.game.has_started:
+        position = queries.position_for(context)
+        body.update(view=position.view, waiting_for=position.waiting_seats,
+                    prompt=position.prompt.to_json() if position.prompt else None)
+    return Status(200, body)
+
+
+@api.post(
+    "/games/{game_id}/actions",
+    response={200: MoveOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+    summary="Submit an action for your seat",
+)
+def submit_action(request: HttpRequest, game_id: int, move: MoveIn) -> Any:
+    """Apply ``action`` if the game is still at ``expected_version``; 409 with the current version if not."""
+    context = queries.game_context(game_id, request.auth)
+    if context.my_seat is None:
+        return Status(403, {"error": "You have no seat in this game.", "code": "not_your_seat"})
+    try:
+        outcome = services.submit_move(game_id, context.my_seat.index, move.action, move.expected_version,
+                                       ActionSource.API, user=request.auth)
+    except GameServiceError as error:
+        return Status(error.http_status, {"error": error.message, "code": error.code})
+    if not outcome.applied:
+        return Status(409, {"error": outcome.message, "code": "stale", "version": outcome.version})
+    return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message})
+
+
+@api.get("/games/{game_id}/record", response={200: dict[str, Any], 403: ErrorOut, 404: ErrorOut},
+         summary="The game record (finished and imported games)")
+def game_record(request: HttpRequest, game_id: int) -> Any:
+    context = queries.game_context(game_id, request.auth)
+    if not queries.record_is_public(context.game):
+        message = "A running game's record would reveal hidden tiles; it is published at the end."
+        return Status(403, {"error": message, "code": "private"})
+    return Status(200, services.record_for(context.game))

@@ -1,0 +1,127 @@
+"""The create-game and import forms.  Title options come from the title's description, not per-title code."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+
+import engine.core as engine
+from games.models import SeatOrder
+from games.titles import BoolOption, ui_for
+
+TIME_LIMITS = [("none", "No limit"), ("24", "24 hours"), ("48", "48 hours"), ("72", "72 hours"), ("custom", "Custom")]
+MAX_CUSTOM_HOURS = 24 * 30
+
+
+def option_specs(title: Any) -> tuple[BoolOption, ...]:
+    """The title's checkbox options: the engine's own description when it has one, else the site's."""
+    described = getattr(title, "option_descriptions", None)
+    if described:
+        return tuple(BoolOption(d["name"], d.get("label", d["name"]), bool(d.get("default")))
+                     for d in described if d.get("kind", "bool") == "bool")
+    return ui_for(title.id).options
+
+
+def option_field_name(title_id: str, option: str) -> str:
+    return f"opt_{title_id}_{option}".replace("-", "_")
+
+
+class NewGameForm(forms.Form):
+    title = forms.ChoiceField(label="Game")
+    name = forms.CharField(max_length=100, required=False, label="Name (optional)")
+    seat_count = forms.TypedChoiceField(label="Players", coerce=int, choices=[(n, n) for n in range(2, 7)], initial=3)
+    invitations = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        label="Invite by e-mail (one address per line)",
+        help_text="Seats not given to an invitation are open: anyone signed in may take them.",
+    )
+    seat_order_mode = forms.ChoiceField(
+        choices=[(SeatOrder.RANDOM, "Random seat order"), (SeatOrder.CHOSEN, "Seat order as listed (you first)")],
+        initial=SeatOrder.RANDOM,
+        label="Seat order",
+    )
+    time_limit = forms.ChoiceField(choices=TIME_LIMITS, initial="none", label="Time per move")
+    custom_hours = forms.IntegerField(required=False, min_value=1, max_value=MAX_CUSTOM_HOURS,
+                                      label="Custom limit (hours)")
+    advanced_options = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Advanced options (JSON object, merged over the choices above)",
+        help_text='For example {"open_holdings": false}. Unknown options are refused.',
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.titles = engine.available_titles()
+        self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
+        self.option_groups = []
+        for title in self.titles:
+            names = []
+            for spec in option_specs(title):
+                name = option_field_name(title.id, spec.name)
+                self.fields[name] = forms.BooleanField(required=False, initial=spec.default, label=spec.label)
+                names.append(name)
+            self.option_groups.append({"title": title, "fields": [self[name] for name in names]})
+
+    def clean_invitations(self) -> list[str]:
+        return [item for item in re.split(r"[\s,;]+", self.cleaned_data["invitations"]) if item]
+
+    def clean_advanced_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data["advanced_options"].strip()
+        if not raw:
+            return {}
+        try:
+            value = json.loads(raw)
+        except ValueError as error:
+            raise forms.ValidationError("Advanced options must be a JSON object.") from error
+        if not isinstance(value, dict):
+            raise forms.ValidationError("Advanced options must be a JSON object.")
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("time_limit") == "custom" and not data.get("custom_hours"):
+            self.add_error("custom_hours", "Give the custom limit in hours.")
+        return data
+
+    def title_options(self) -> dict[str, Any]:
+        title_id = self.cleaned_data["title"]
+        title = next(title for title in self.titles if title.id == title_id)
+        options = {spec.name: self.cleaned_data.get(option_field_name(title_id, spec.name), spec.default)
+                   for spec in option_specs(title)}
+        return {**options, **self.cleaned_data["advanced_options"]}
+
+    def move_time_limit(self) -> timedelta | None:
+        choice = self.cleaned_data["time_limit"]
+        if choice == "none":
+            return None
+        hours = self.cleaned_data["custom_hours"] if choice == "custom" else int(choice)
+        return timedelta(hours=hours)
+
+
+class ImportForm(forms.Form):
+    record = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8}), label="Record (JSON)")
+    record_file = forms.FileField(required=False, label="…or upload a record file")
+
+    MAX_BYTES = 5_000_000
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("record_file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError("The file is too large to be a game record.")
+            try:
+                data["text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise forms.ValidationError("The file is not UTF-8 text.") from error
+        else:
+            data["text"] = data.get("record") or ""
+        if not data["text"].strip():
+            raise forms.ValidationError("Paste a record or choose a file.")
+        return data

@@ -1,0 +1,91 @@
+"""The public history: the spectator's position at any step, and charts over the whole game.
+
+Both are computed by replaying the action log and cached: a step's position never
+changes (the log is append-only), and the charts change only with the game's version.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+
+import engine.core as engine
+from games.charts import Series, line_chart
+from games.models import Game, GameStatus
+from games.queries import game_key, version_key
+from games.replay import record_of, state_at, states_along
+from games.titles import SERIES_COLOURS, ui_for
+
+CACHE_SECONDS = 60 * 60
+
+
+def clamp_step(raw: Any, last: int) -> int:
+    """``?step=`` as a step within 0..last; missing or unreadable means the last step."""
+    try:
+        step = int(raw)
+    except (TypeError, ValueError):
+        return last
+    return max(0, min(step, last))
+
+
+def public_view_at(game: Game, step: int) -> dict[str, Any]:
+    """The spectator view after ``step`` actions."""
+    key = game_key(game, "history-view", step)
+    view = cache.get(key)
+    if view is None:
+        record = record_of(game, game.actions.filter(seq__lte=step).order_by("seq").only("seat", "payload"))
+        view = engine.view(state_at(record, step), None)
+        view.pop("prompt", None)
+        cache.set(key, view, CACHE_SECONDS)
+    return view
+
+
+def chart_numbers(game: Game) -> dict[str, Any]:
+    """Per step: each series' prices and each seat's net worth (one replay, cached per version)."""
+    key = version_key(game, "charts")
+    numbers = cache.get(key)
+    if numbers is None:
+        numbers = _compute_chart_numbers(game)
+        cache.set(key, numbers, CACHE_SECONDS)
+    return numbers
+
+
+def _compute_chart_numbers(game: Game) -> dict[str, Any]:
+    ui = ui_for(game.title)
+    prices: dict[str, list[int]] = {}
+    worth: list[list[int | None]] = []
+    for step, state, _ in states_along(record_of(game)):
+        step_prices, step_worth = ui.chart_numbers(engine.summary(state))
+        for key, value in step_prices.items():
+            prices.setdefault(key, [0] * step).append(value)
+        worth.append(step_worth)
+    return {"prices": prices, "worth": worth}
+
+
+def worth_is_public(game: Game) -> bool:
+    """Net worth shows holdings: hidden while a game with closed holdings runs (D13)."""
+    return game.status != GameStatus.ACTIVE or ui_for(game.title).holdings_open(game.options)
+
+
+def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
+    """The share-price chart and (when public) the net-worth chart, marked at ``step``."""
+    numbers = chart_numbers(game)
+    ui = ui_for(game.title)
+    names = {chain: info.get("name", chain) for chain, info in public_view_at(game, step).get("chains", {}).items()}
+    price_series = [
+        Series(names.get(key, key), ui.series_colour(key, index), values)
+        for index, (key, values) in enumerate(numbers["prices"].items())
+        if any(values)
+    ]
+    result = {"prices": line_chart("Share prices", price_series, step) if price_series else None, "worth": None}
+    if worth_is_public(game) and numbers["worth"]:
+        seats = range(len(numbers["worth"][0]))
+        worth_series = [
+            Series(player_names[seat] if seat < len(player_names) else f"seat {seat}",
+                   SERIES_COLOURS[seat % len(SERIES_COLOURS)], [row[seat] for row in numbers["worth"]])
+            for seat in seats
+        ]
+        result["worth"] = line_chart("Net worth", worth_series, step)
+    return result
+

@@ -1,0 +1,49 @@
+"""Create demo players and a 3-player Acquire game to play at once (idempotent), and say how to sign in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+import engine.core as engine
+from accounts.models import User
+from accounts.services import signin_link
+from games import services
+from games.models import Game, SeatOrder
+
+DEMO_PLAYERS = [("ann@demo.turnpost.localhost", "Ann"), ("bob@demo.turnpost.localhost", "Bob"),
+                ("cy@demo.turnpost.localhost", "Cy")]
+DEMO_GAME = "Demo: Acquire for three"
+
+
+class Command(BaseCommand):
+    help = __doc__
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        users = [self._user(email, name) for email, name in DEMO_PLAYERS]
+        if "acquire" not in {title.id for title in engine.available_titles()}:
+            self.stdout.write("The Acquire engine is not installed, so there is no demo game.")
+            return
+        game = Game.objects.filter(name=DEMO_GAME, created_by=users[0]).first()
+        if game is None:
+            game = services.create_game(users[0], "acquire", 3, invited_emails=[u.email for u in users[1:]],
+                                        seat_order_mode=SeatOrder.CHOSEN, name=DEMO_GAME)
+            for user in users[1:]:
+                services.take_seat(game.pk, user)
+            game.refresh_from_db()
+        self._explain(game, users)
+
+    def _user(self, email: str, name: str) -> User:
+        user, _ = User.objects.get_or_create(email=email, defaults={"display_name": name})
+        return user
+
+    def _explain(self, game: Game, users: list[User]) -> None:
+        site = settings.SITE_URL
+        self.stdout.write(f"Demo game: {site}/games/{game.pk}/  ({game.get_status_display()}, move {game.version})")
+        self.stdout.write("Sign in as a demo player with a one-time link (run `manage.py demo` again for fresh ones),")
+        self.stdout.write(f"or ask for a link at {site}/accounts/signin/ and open it from {site}/inbox/:")
+        for user in users:
+            link = signin_link(user, site, f"/games/{game.pk}/")
+            self.stdout.write(f"  {user.display_name:>4} <{user.email}>: {link}")

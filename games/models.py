@@ -1,0 +1,186 @@
+"""Games, seats, the append-only action log (the truth) and the snapshot cache."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+from games.fields import JSONTextField
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open", "waiting for players"
+    ACTIVE = "active", "in progress"
+    FINISHED = "finished", "finished"
+    IMPORTED = "imported", "imported (read-only review)"
+
+
+class SeatOrder(models.TextChoices):
+    RANDOM = "random", "random"
+    CHOSEN = "chosen", "as listed"
+
+
+class ActionSource(models.TextChoices):
+    WEB = "web", "web"
+    EMAIL = "email", "e-mail"
+    API = "api", "API"
+    TIMEOUT = "timeout", "timeout"
+    ADMIN = "admin", "admin"
+    IMPORT = "import", "import"
+
+
+class Game(models.Model):
+    """One game of one title.  ``version`` is the number of actions in its log."""
+
+    title = models.CharField(max_length=32)
+    name = models.CharField(max_length=100, blank=True)
+    engine_version = models.CharField(max_length=32, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.OPEN)
+    seat_count = models.PositiveSmallIntegerField()
+    seat_order_mode = models.CharField(max_length=10, choices=SeatOrder.choices, default=SeatOrder.RANDOM)
+    # Stored now; enforced by the e-mail issue's deadline sweeper.
+    move_time_limit = models.DurationField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="games_created"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "-created"], name="games_game_status_created")]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.title} #{self.pk}"
+
+    @property
+    def is_read_only(self) -> bool:
+        return self.status in (GameStatus.FINISHED, GameStatus.IMPORTED)
+
+    @property
+    def has_started(self) -> bool:
+        return self.status != GameStatus.OPEN
+
+    @property
+    def time_limit_label(self) -> str:
+        """``48 hours`` (empty without a limit)."""
+        if self.move_time_limit is None:
+            return ""
+        hours = self.move_time_limit.total_seconds() / 3600
+        return f"{hours:g} hour{'' if hours == 1 else 's'}"
+
+
+class Seat(models.Model):
+    """A place at the table.  ``index`` is the 0-based play order once the game starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    invited_email = models.EmailField(blank=True)
+    display_name = models.CharField(max_length=60, blank=True)
+    joined = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False), name="games_seat_unique_user"
+            ),
+        ]
+        indexes = [models.Index(fields=["invited_email"], name="games_seat_invited_email")]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}: {self.label}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.user_id is None and not self.invited_email
+
+    @property
+    def is_taken(self) -> bool:
+        return self.user_id is not None
+
+    @property
+    def label(self) -> str:
+        if self.display_name:
+            return self.display_name
+        if self.invited_email:
+            return f"invited: {self.invited_email}"
+        return "open seat"
+
+
+class AppendOnlyError(Exception):
+    """The action log is never edited or trimmed; correct a game by appending."""
+
+
+class ActionQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("Actions are append-only; they cannot be updated.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("Actions are append-only; they cannot be deleted.")
+
+
+class Action(models.Model):
+    """One record action, in order.  Written only by games.services; never changed.
+
+    ``events`` keeps the engine's events of this action (with their visibility), so
+    pages can show a log without replaying the game.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    events = models.JSONField(default=list, blank=True)
+    source = models.CharField(max_length=10, choices=ActionSource.choices)
+    created = models.DateTimeField(auto_now_add=True)
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+
+    objects = ActionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="games_action_unique_seq"),
+            models.CheckConstraint(condition=models.Q(seq__gte=1), name="games_action_seq_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} seat {self.seat}: {self.payload}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("Actions are append-only; they cannot be updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError("Actions are append-only; they cannot be deleted.")
+
+
+class Snapshot(models.Model):
+    """The engine state after ``version`` actions: a cache of replaying the log.
+
+    ``state`` is the engine's ``to_json`` output, kept as text (key order included).
+    ``waiting_seats`` caches the seats the engine prompts now, so lists of games need
+    no engine call.
+    """
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="snapshot")
+    version = models.PositiveIntegerField()
+    state = JSONTextField()
+    waiting_seats = models.JSONField(default=list, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"snapshot of {self.game_id} at {self.version}"

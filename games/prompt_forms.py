@@ -1,0 +1,212 @@
+"""Web forms built from engine Prompts, and posted forms read back into actions.
+
+Nothing here knows a title: every form comes from the Prompt's ActionOptions and
+Fields, and the engine stays the judge of legality (a posted value that is not a
+listed choice is passed on, so the player reads the engine's sentence).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import QueryDict
+
+from engine.core import ActionOption, Choice, Field, Prompt
+
+MAX_FIELD_CHARS = 200
+
+
+class FormProblem(Exception):
+    """A posted form that cannot become an action; the message is for the player."""
+
+
+def value_key(value: Any) -> str:
+    """How a choice value travels in a form: strings as they are, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+
+
+@dataclass
+class ChoiceWidget:
+    key: str
+    label: str
+    detail: str
+    legal: bool
+    price: int | None
+    limit: int | None
+    input_name: str = ""
+    checked: bool = False
+
+
+@dataclass
+class FieldWidget:
+    name: str
+    kind: str
+    label: str
+    required: bool
+    min: int
+    max: int | None
+    step: int
+    default: Any
+    total_max: int | None
+    budget: int | None
+    choices: list[ChoiceWidget] = field(default_factory=list)
+
+
+@dataclass
+class OptionForm:
+    type: str
+    label: str
+    help: str
+    fields: list[FieldWidget]
+
+
+def option_forms(prompt: Prompt) -> list[OptionForm]:
+    """One form per ActionOption of ``prompt``, ready for templates/games/_prompt.html."""
+    return [OptionForm(option.type, option.label, option.help, [_widget(f) for f in option.fields])
+            for option in prompt.actions]
+
+
+def _widget(spec: Field) -> FieldWidget:
+    widget = FieldWidget(
+        name=f"f.{spec.name}",
+        kind=spec.kind,
+        label=spec.label,
+        required=spec.required,
+        min=spec.min,
+        max=spec.max,
+        step=spec.step,
+        default=spec.default,
+        total_max=spec.total_max,
+        budget=spec.budget,
+    )
+    legal = spec.legal_choices()
+    for choice in spec.choices:
+        key = value_key(choice.value)
+        checked = spec.kind == "choice" and (
+            value_key(spec.default) == key if spec.default is not None else len(legal) == 1 and choice is legal[0]
+        )
+        widget.choices.append(
+            ChoiceWidget(key, choice.label, choice.detail, choice.legal, choice.price, choice.limit,
+                         input_name=f"f.{spec.name}.{key}", checked=checked)
+        )
+    return widget
+
+
+# ---------------------------------------------------------------- reading a post
+
+
+def action_from_post(prompt: Prompt, data: QueryDict) -> dict[str, Any]:
+    """The action a posted prompt form stands for; FormProblem if it cannot be read."""
+    quick = data.get("quick")
+    if quick is not None:
+        return _quick_answer(prompt, quick)
+    option = next((o for o in prompt.actions if o.type == data.get("type")), None)
+    if option is None:
+        raise FormProblem("That answer is not offered now; choose one of the forms on the page.")
+    return _action_for_option(option, data)
+
+
+def _quick_answer(prompt: Prompt, raw: str) -> dict[str, Any]:
+    try:
+        index = int(raw)
+    except (TypeError, ValueError) as error:
+        raise FormProblem("That button is not offered now.") from error
+    if not 0 <= index < len(prompt.quick):
+        raise FormProblem("That button is not offered now.")
+    return dict(prompt.quick[index].action)
+
+
+def _action_for_option(option: ActionOption, data: QueryDict) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": option.type, **option.fixed}
+    for spec in option.fields:
+        reader = READERS.get(spec.kind)
+        if reader is None:
+            raise FormProblem(f"{spec.label}: this site cannot read {spec.kind!r} fields yet.")
+        value = reader(spec, data)
+        if value is not None:
+            action[spec.name] = value
+    return action
+
+
+def _raw(spec: Field, data: QueryDict, name: str | None = None) -> str | None:
+    raw = data.get(name or f"f.{spec.name}")
+    if raw is None or raw.strip() == "":
+        return None
+    if len(raw) > MAX_FIELD_CHARS:
+        raise FormProblem(f"{spec.label}: that value is too long.")
+    return raw.strip()
+
+
+def _read_choice(spec: Field, data: QueryDict) -> Any:
+    raw = _raw(spec, data)
+    if raw is None:
+        return _missing(spec)
+    return _choice_value(spec.choices, raw)
+
+
+def _choice_value(choices: tuple[Choice, ...], raw: str) -> Any:
+    for choice in choices:
+        if value_key(choice.value) == raw:
+            return choice.value
+    return raw
+
+
+def _read_int(spec: Field, data: QueryDict) -> int | None:
+    raw = _raw(spec, data)
+    if raw is None:
+        return _missing(spec) if spec.default is None else spec.default
+    return _as_int(spec.label, raw)
+
+
+def _as_int(label: str, raw: str) -> int:
+    try:
+        return int(raw)
+    except ValueError as error:
+        raise FormProblem(f"{label}: {raw!r} is not a whole number.") from error
+
+
+def _read_counts(spec: Field, data: QueryDict) -> dict[Any, int]:
+    counts: dict[Any, int] = {}
+    for choice in spec.choices:
+        raw = _raw(spec, data, f"f.{spec.name}.{value_key(choice.value)}")
+        if raw is not None and (count := _as_int(f"{spec.label} ({choice.label})", raw)):
+            counts[choice.value] = count
+    return counts
+
+
+def _read_bool(spec: Field, data: QueryDict) -> bool:
+    return (data.get(f"f.{spec.name}") or "").lower() in {"on", "true", "1", "yes"}
+
+
+def _missing(spec: Field) -> Any:
+    if spec.required:
+        raise FormProblem(f"{spec.label}: choose a value.")
+    return spec.default
+
+
+READERS = {
+    "choice": _read_choice,
+    "count": _read_int,
+    "number": _read_int,
+    "counts": _read_counts,
+    "bool": _read_bool,
+}
+
+
+def fields_for_action(option: ActionOption, action: dict[str, Any]) -> dict[str, str]:
+    """The form fields (``f.*`` names) that post ``action`` through ``option``'s form: the inverse of
+    ``action_from_post``, for clients that drive the pages (tests, the load benchmark)."""
+    data: dict[str, str] = {}
+    for spec in option.fields:
+        value = action.get(spec.name)
+        if value is None:
+            continue
+        if spec.kind == "counts":
+            data.update({f"f.{spec.name}.{value_key(key)}": str(count) for key, count in value.items()})
+        elif spec.kind == "bool":
+            data[f"f.{spec.name}"] = "true" if value else ""
+        else:
+            data[f"f.{spec.name}"] = value_key(value)
+    return data

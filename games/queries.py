@@ -1,0 +1,212 @@
+"""Reads for pages and the API, with the access checks that keep private data private.
+
+Only ``engine.view(state, seat)`` and per-seat event visibility leave this module;
+templates never receive the raw state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import Http404
+
+import engine.core as engine
+from accounts.models import User
+from games.models import Action, Game, GameStatus, Seat, Snapshot
+from games.replay import record_of, state_at, waiting_of
+
+LOG_ACTIONS = 40
+CACHE_SECONDS = 60 * 60
+
+
+@dataclass
+class GameContext:
+    """A game as one viewer sees it: their seat (None for spectators) and the seats."""
+
+    game: Game
+    seats: list[Seat]
+    my_seat: Seat | None
+
+    @property
+    def seat_index(self) -> int | None:
+        return self.my_seat.index if self.my_seat and self.game.has_started else None
+
+
+@dataclass
+class Position:
+    """The current position for one viewer: only what ``engine.view`` lets them see."""
+
+    version: int
+    view: dict[str, Any]
+    prompt: engine.Prompt | None
+    waiting_seats: list[int] = field(default_factory=list)
+
+
+def game_context(game_id: int, user: User | None) -> GameContext:
+    """The game, its seats and the viewer's seat; Http404 if there is no such game."""
+    # The Snapshot (the large state) is loaded only when a cached position is missing.
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404("There is no such game.")
+    seats = list(game.seats.order_by("index"))
+    mine = None
+    if user is not None and user.is_authenticated:
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+    return GameContext(game, seats, mine)
+
+
+def current_state(game: Game) -> Any:
+    """The engine state at ``game.version``: the Snapshot, or a replay of the log up to that version.
+
+    The Snapshot is read after the Game row, so a move may have landed in between: then it
+    is ahead, and the replay stops at the version this request saw (what it caches).
+    """
+    snapshot = _snapshot_or_none(game)
+    if snapshot is not None and snapshot.version == game.version:
+        return engine.from_json(snapshot.state)
+    return state_at(record_of(game), game.version)
+
+
+def _snapshot_or_none(game: Game) -> Snapshot | None:
+    try:
+        return game.snapshot
+    except Snapshot.DoesNotExist:
+        return None
+
+
+def game_key(game: Game, *parts: object) -> str:
+    """A cache key within one game; its creation time guards against a reused id (a recreated database)."""
+    stamp = int(game.created.timestamp() * 1_000_000) if game.created else 0
+    return ":".join(str(part) for part in ("game", game.pk, stamp, *parts))
+
+
+def version_key(game: Game, *parts: object) -> str:
+    """A cache key for something fixed by the game's version: the log is append-only, so it never goes stale."""
+    return game_key(game, game.version, game.status, *parts)
+
+
+def position_for(context: GameContext) -> Position:
+    """What the viewer sees now; the prompt only for their own seat in a running game.
+
+    Cached per game version and seat: every page view and move form between two moves
+    reads the same position, so the state is parsed once per move, not once per request.
+    """
+    key = version_key(context.game, "position", context.seat_index)
+    position = cache.get(key)
+    if position is None:
+        position = _compute_position(context)
+        cache.set(key, position, CACHE_SECONDS)
+    return position
+
+
+def _compute_position(context: GameContext) -> Position:
+    state = current_state(context.game)
+    view = engine.view(state, context.seat_index)
+    view.pop("prompt", None)  # the prompt travels as a Prompt object, not inside the view
+    waiting = waiting_seats(context.game, state)
+    return Position(context.game.version, view, _prompt_if_waiting(context, state, waiting), waiting)
+
+
+def prompt_for_viewer(context: GameContext) -> tuple[engine.Prompt | None, list[int]]:
+    """Only the viewer's prompt and the waiting seats (what the move form needs): no view is built."""
+    position = cache.get(version_key(context.game, "position", context.seat_index))
+    if position is not None:
+        return position.prompt, position.waiting_seats
+    state = current_state(context.game)
+    waiting = waiting_seats(context.game, state)
+    return _prompt_if_waiting(context, state, waiting), waiting
+
+
+def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> engine.Prompt | None:
+    seat = context.seat_index
+    if seat is None or seat not in waiting or context.game.status != GameStatus.ACTIVE:
+        return None
+    prompt = engine.prompt_for(state, seat)
+    if prompt is None:
+        return None
+    # A plain copy: a title may hand out a lazy Prompt tied to its live state, which the cache cannot keep.
+    return engine.Prompt(prompt.seat, prompt.name, prompt.question, tuple(prompt.actions), tuple(prompt.quick),
+                         dict(prompt.context))
+
+
+def waiting_seats(game: Game, state: Any) -> list[int]:
+    """The seats the engine waits on: the Snapshot's cached list when it is current."""
+    snapshot = _snapshot_or_none(game)
+    if snapshot is not None and snapshot.version == game.version:
+        return list(snapshot.waiting_seats)
+    return waiting_of(engine.prompts(state))
+
+
+def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:
+    """The last ``limit`` actions' events as ``seat`` may read them, newest action first."""
+    upto = game.version if upto is None else min(upto, game.version)
+    key = version_key(game, "log", seat, upto, limit)
+    log = cache.get(key)
+    if log is None:
+        log = _compute_log(game, seat, upto, limit)
+        cache.set(key, log, CACHE_SECONDS)
+    return log
+
+
+def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[dict[str, Any]]:
+    actions = Action.objects.filter(game=game, seq__lte=upto).order_by("-seq")
+    log = []
+    for seq, actor, events in actions.values_list("seq", "seat", "events")[:limit]:
+        lines = engine.visible_events([engine.Event.from_json(raw) for raw in events], seat)
+        log.append({"seq": seq, "seat": actor, "lines": [line["text"] for line in lines]})
+    return log
+
+
+def player_games(user: User) -> dict[str, list[dict[str, Any]]]:
+    """The user's games grouped: waiting for them, other running games, open, finished."""
+    groups: dict[str, list[dict[str, Any]]] = {"waiting": [], "active": [], "open": [], "finished": []}
+    seats = Seat.objects.filter(user=user).select_related("game", "game__snapshot").order_by("-game__created")
+    for seat in seats:
+        game = seat.game
+        waiting = _waiting_seats(game)
+        entry = {"game": game, "seat": seat, "waiting_for_me": seat.index in waiting}
+        if game.status == GameStatus.ACTIVE:
+            groups["waiting" if entry["waiting_for_me"] else "active"].append(entry)
+        elif game.status == GameStatus.OPEN:
+            groups["open"].append(entry)
+        else:
+            groups["finished"].append(entry)
+    return groups
+
+
+def _waiting_seats(game: Game) -> list[int]:
+    snapshot = _snapshot_or_none(game) if game.has_started else None
+    return list(snapshot.waiting_seats) if snapshot else []
+
+
+def joinable_games(user: User | None, limit: int = 30) -> list[Game]:
+    """Open games with a seat the user may take: open seats, or an invitation to their address."""
+    seats = Q(seats__user__isnull=True, seats__invited_email="")
+    if user is not None and user.is_authenticated:
+        seats |= Q(seats__user__isnull=True, seats__invited_email=user.email)
+    games = Game.objects.filter(Q(status=GameStatus.OPEN) & seats).distinct().order_by("-created")
+    if user is not None and user.is_authenticated:
+        games = games.exclude(seats__user=user)
+    return list(games[:limit])
+
+
+def recent_games(limit: int = 20) -> list[Game]:
+    """Running and finished games for the front page (their histories are public)."""
+    started = [GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.IMPORTED]
+    return list(Game.objects.filter(status__in=started).order_by("-created")[:limit])
+
+
+def can_take_seat(context: GameContext, user: User | None) -> bool:
+    if user is None or not user.is_authenticated or context.my_seat is not None:
+        return False
+    if context.game.status != GameStatus.OPEN:
+        return False
+    return any(seat.user_id is None and seat.invited_email in ("", user.email) for seat in context.seats)
+
+
+def record_is_public(game: Game) -> bool:
+    """A running game's record would reveal the tile bag (its seed), so it is published at the end."""
+    return game.status in (GameStatus.FINISHED, GameStatus.IMPORTED)

@@ -1,0 +1,53 @@
+"""Rebuilding engine states from a game's action log (the truth) through engine.core only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import engine.core as engine
+from engine.core.record import Record, RecordedAction, replay
+from engine.core.record import start as start_record
+from games.models import Action, Game
+
+
+def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
+    """The game as an engine Record (players are the seat display names in play order)."""
+    if actions is None:
+        actions = game.actions.order_by("seq").only("seat", "payload")
+    players = list(game.seats.order_by("index").values_list("display_name", flat=True))
+    return Record(
+        title=game.title,
+        players=players,
+        seed=int(game.seed or 0),
+        options=dict(game.options or {}),
+        actions=[RecordedAction(action.seat, action.payload) for action in actions],
+    )
+
+
+def states_along(record: Record) -> Iterator[tuple[int, Any, list[engine.Event]]]:
+    """(step, state, events of that step) from step 0 (no events) to the last action.
+
+    The same state object is advanced in place; copy it if you keep it.
+    """
+    state = start_record(record)
+    yield 0, state, []
+    for step, entry in enumerate(record.actions, start=1):
+        events = engine.apply_in_place(state, entry.seat, entry.action)
+        yield step, state, events
+
+
+def state_at(record: Record, step: int) -> Any:
+    """The state after the first ``step`` actions; ReplayError names a refused one."""
+    return replay(replace(record, actions=record.actions[: max(0, step)]))
+
+
+def replayed_state(game: Game) -> Any:
+    """The state after every logged action of ``game``."""
+    return replay(record_of(game))
+
+
+def waiting_of(prompts: list[engine.Prompt]) -> list[int]:
+    """The seats the prompts wait on, in seat order."""
+    return sorted({prompt.seat for prompt in prompts})

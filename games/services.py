@@ -1,0 +1,392 @@
+"""The only writers of games, seats, Actions and Snapshots.
+
+Every move, whatever its channel (web, e-mail, API, timeout, admin), goes through
+``submit_move``: one transaction that locks the game row, checks the version the client
+saw, lets the engine apply the move, appends the Action, updates the Snapshot and sends
+``move_applied`` so receivers write their announcements in the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils import timezone
+
+import engine.core as engine
+from accounts.models import User, normalize_email
+from engine.core.record import parse_record
+from games.errors import GameClosed, GameNotFound, GameServiceError, IllegalMove, ImportFailed, NotYourSeat, SetupError
+from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
+from games.replay import record_of, states_along, waiting_of
+from games.signals import game_started, move_applied
+
+MAX_PAYLOAD_CHARS = 4000
+MAX_IMPORT_CHARS = 5_000_000
+MAX_IMPORT_ACTIONS = 20_000
+SEED_LIMIT = 2**31
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """What happened to a submitted move.
+
+    ``applied`` false means "already done": the version the client saw is gone, nothing
+    was written, and ``version`` is the game's current version.
+    """
+
+    applied: bool
+    version: int
+    message: str
+    action: Action | None = None
+
+    @property
+    def status(self) -> str:
+        return "applied" if self.applied else "already_done"
+
+
+# ---------------------------------------------------------------- creating and joining
+
+
+def title_or_error(title_id: str) -> Any:
+    try:
+        return engine.get_title(title_id)
+    except engine.MalformedRecord as error:
+        raise SetupError(str(error)) from error
+
+
+def engine_version_of(title: Any) -> str:
+    return str(getattr(title, "version", "") or "1")
+
+
+def create_game(
+    creator: User,
+    title_id: str,
+    seat_count: int,
+    *,
+    options: dict[str, Any] | None = None,
+    invited_emails: Sequence[str] = (),
+    seat_order_mode: str = SeatOrder.RANDOM,
+    move_time_limit: timedelta | None = None,
+    name: str = "",
+    seed: int | None = None,
+) -> Game:
+    """A new open game with the creator in the first seat, invited seats, then open seats.
+
+    ``seed`` is for tests and the demo only; otherwise it is drawn when the game starts.
+    """
+    title = title_or_error(title_id)
+    if not title.min_players <= seat_count <= title.max_players:
+        raise SetupError(f"{title.name} takes {title.min_players} to {title.max_players} players, not {seat_count}.")
+    emails = _clean_invitations(creator, invited_emails, seat_count)
+    try:
+        clean_options = title.validate_options(dict(options or {}))
+    except engine.MalformedRecord as error:
+        raise SetupError(f"Options: {error}") from error
+    if seat_order_mode not in SeatOrder.values:
+        raise SetupError("Seat order must be random or as chosen.")
+    with transaction.atomic():
+        game = Game.objects.create(
+            title=title.id,
+            name=name.strip()[:100] or f"{title.name} by {creator.name}",
+            engine_version=engine_version_of(title),
+            options=clean_options,
+            seed=seed,
+            seat_count=seat_count,
+            seat_order_mode=seat_order_mode,
+            move_time_limit=move_time_limit,
+            created_by=creator,
+        )
+        now = timezone.now()
+        Seat.objects.create(game=game, index=0, user=creator, display_name=creator.name, joined=now)
+        for index in range(1, seat_count):
+            email = emails[index - 1] if index - 1 < len(emails) else ""
+            Seat.objects.create(game=game, index=index, invited_email=email)
+    return game
+
+
+def _clean_invitations(creator: User, invited_emails: Sequence[str], seat_count: int) -> list[str]:
+    emails = [normalize_email(email) for email in invited_emails if email and email.strip()]
+    for email in emails:
+        try:
+            validate_email(email)
+        except ValidationError as error:
+            raise SetupError(f"{email!r} is not an e-mail address.") from error
+    if len(set(emails)) != len(emails):
+        raise SetupError("Each address can be invited only once.")
+    if creator.email in emails:
+        raise SetupError("You already have the first seat; invite the other players.")
+    if len(emails) > seat_count - 1:
+        raise SetupError(f"{len(emails)} invitations do not fit in {seat_count - 1} free seats.")
+    return emails
+
+
+def take_seat(game_id: int, user: User) -> Game:
+    """Seat ``user`` (their invitation if any, else an open seat); starts the game when full."""
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        if game.status != GameStatus.OPEN:
+            raise SetupError("This game has already started.")
+        seats = list(game.seats.order_by("index"))
+        if any(seat.user_id == user.pk for seat in seats):
+            raise SetupError("You already have a seat in this game.")
+        seat = next((s for s in seats if not s.is_taken and s.invited_email == user.email), None)
+        seat = seat or next((s for s in seats if s.is_open), None)
+        if seat is None:
+            raise SetupError("There is no open seat left for you in this game.")
+        seat.user, seat.display_name, seat.joined = user, user.name, timezone.now()
+        seat.save(update_fields=["user", "display_name", "joined"])
+        if all(s.is_taken for s in seats):
+            _start_locked(game)
+    return game
+
+
+def start_game(game: Game) -> Game:
+    """Order the seats, draw and store the seed, create the first Snapshot; all seats must be taken."""
+    with transaction.atomic(durable=True):
+        locked = _locked_game(game.pk)
+        if locked.status != GameStatus.OPEN:
+            raise SetupError("This game has already started.")
+        if locked.seats.filter(user__isnull=True).exists():
+            raise SetupError("Every seat must be taken before the game starts.")
+        _start_locked(locked)
+    return locked
+
+
+def _start_locked(game: Game) -> None:
+    seats = list(game.seats.select_related("user").order_by("index"))
+    if game.seat_order_mode == SeatOrder.RANDOM:
+        secrets.SystemRandom().shuffle(seats)
+    # Two passes keep the (game, index) uniqueness true at every statement.
+    for offset, seat in enumerate(seats):
+        Seat.objects.filter(pk=seat.pk).update(index=1000 + offset)
+    for index, seat in enumerate(seats):
+        seat.index = index
+        seat.display_name = seat.user.name if seat.user else seat.display_name
+        Seat.objects.filter(pk=seat.pk).update(index=index, display_name=seat.display_name)
+    if game.seed is None:
+        game.seed = secrets.randbelow(SEED_LIMIT)
+    try:
+        state = engine.new_game(game.title, [seat.display_name for seat in seats], game.seed, game.options)
+    except engine.MalformedRecord as error:
+        raise SetupError(str(error)) from error
+    prompts_after = engine.prompts(state)
+    Snapshot.objects.create(
+        game=game, version=0, state=engine.to_json(state), waiting_seats=waiting_of(prompts_after)
+    )
+    game.status, game.started = GameStatus.ACTIVE, timezone.now()
+    game.save(update_fields=["status", "started", "seed"])
+    game_started.send(sender=Game, game=game, state=state, prompts_after=prompts_after)
+
+
+# ---------------------------------------------------------------- the one move path
+
+
+def submit_move(
+    game_id: int,
+    seat_index: int,
+    action: Any,
+    expected_version: Any,
+    source: str,
+    user: User | None = None,
+) -> MoveOutcome:
+    """Apply ``action`` for ``seat_index`` if the game is still at ``expected_version``.
+
+    Exactly one of two concurrent submissions at the same version applies; the other
+    returns "already done".  Raises a GameServiceError (IllegalMove carries the engine's
+    sentence) and then nothing was written.
+    """
+    if source not in ActionSource.values or source == ActionSource.IMPORT:
+        raise GameServiceError(f"Unknown move source {source!r}.")
+    payload = clean_payload(action)
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
+    with transaction.atomic(durable=True):
+        game = _locked_game(game_id)
+        seat = _seat_for_move(game, seat_index, user, source)
+        if expected_version != game.version:
+            return MoveOutcome(False, game.version, already_done_message(game))
+        if game.status == GameStatus.FINISHED:
+            raise GameClosed("This game is finished; no more moves can be made.")
+        return _apply_locked(game, seat, payload, source, user)
+
+
+def already_done_message(game: Game) -> str:
+    return (
+        f"Already done: the game has moved on since that page was shown (it is now at move {game.version}). "
+        "Here is the current position."
+    )
+
+
+def clean_payload(action: Any) -> dict[str, Any]:
+    """The action as storable JSON, or IllegalMove for anything the log cannot hold."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalMove("A move needs a type.")
+    try:
+        text = json.dumps(action, allow_nan=False, sort_keys=True)
+    except (TypeError, ValueError) as error:
+        raise IllegalMove("The move could not be read.") from error
+    if len(text) > MAX_PAYLOAD_CHARS:
+        raise IllegalMove("The move is too long to be a move.")
+    if "\\u0000" in text:
+        raise IllegalMove("The move contains characters that are not allowed.")
+    return json.loads(text)
+
+
+def _locked_game(game_id: Any) -> Game:
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise GameNotFound("There is no such game.")
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise GameNotFound("There is no such game.")
+    return game
+
+
+def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) -> Seat:
+    if game.status == GameStatus.IMPORTED:
+        raise GameClosed("This is an imported game for review; it cannot be played.")
+    if game.status == GameStatus.OPEN:
+        raise GameClosed("This game has not started yet; it starts when every seat is taken.")
+    if isinstance(seat_index, bool) or not isinstance(seat_index, int):
+        raise NotYourSeat("There is no such seat in this game.")
+    seat = game.seats.filter(index=seat_index).first()
+    if seat is None:
+        raise NotYourSeat("There is no such seat in this game.")
+    acting_for_others = source == ActionSource.ADMIN and user is not None and user.is_staff
+    if user is not None and seat.user_id != user.pk and not acting_for_others:
+        raise NotYourSeat("You can only move for your own seat.")
+    return seat
+
+
+def _apply_locked(game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None) -> MoveOutcome:
+    snapshot = _snapshot_for(game)
+    state = engine.from_json(snapshot.state)
+    prompts_before = engine.prompts(state)
+    try:
+        new_state, events = engine.apply(state, seat.index, payload)
+    except engine.IllegalAction as error:
+        raise IllegalMove(str(error)) from error
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        # The engine should refuse every bad field with IllegalAction; this keeps a missed
+        # case a clean refusal instead of a server error.
+        raise IllegalMove("The move could not be understood.") from error
+    prompts_after = engine.prompts(new_state)
+    game.version += 1
+    action = Action.objects.create(
+        game=game,
+        seq=game.version,
+        seat=seat.index,
+        payload=payload,
+        events=[event.to_json() for event in events],
+        source=source,
+        by_user=user,
+    )
+    snapshot.version, snapshot.state = game.version, engine.to_json(new_state)
+    snapshot.waiting_seats = waiting_of(prompts_after)
+    snapshot.save(update_fields=["version", "state", "waiting_seats", "updated"])
+    fields = ["version"]
+    if engine.result(new_state) is not None:
+        game.status, game.finished = GameStatus.FINISHED, timezone.now()
+        fields += ["status", "finished"]
+    game.save(update_fields=fields)
+    move_applied.send(
+        sender=Game,
+        game=game,
+        action=action,
+        state=new_state,
+        prompts_before=prompts_before,
+        prompts_after=prompts_after,
+        events=events,
+        source=source,
+    )
+    return MoveOutcome(True, game.version, "Your move was made.", action)
+
+
+def _snapshot_for(game: Game) -> Snapshot:
+    """The game's Snapshot, rebuilt from the log if it is missing or behind (it is only a cache)."""
+    snapshot = Snapshot.objects.filter(game=game).first()
+    if snapshot is not None and snapshot.version == game.version:
+        return snapshot
+    from games.replay import replayed_state
+
+    state = replayed_state(game)
+    snapshot = snapshot or Snapshot(game=game)
+    snapshot.version, snapshot.state = game.version, engine.to_json(state)
+    snapshot.waiting_seats = waiting_of(engine.prompts(state))
+    snapshot.save()
+    return snapshot
+
+
+# ---------------------------------------------------------------- records
+
+
+def record_for(game: Game) -> dict[str, Any]:
+    """The game as a record of the contract (docs/contract.md)."""
+    if not game.has_started:
+        raise SetupError("A game has no record before it starts.")
+    return record_of(game).to_json()
+
+
+def import_record(json_text: str, user: User | None) -> Game:
+    """A read-only imported game from a record; ImportFailed explains the first problem."""
+    if not isinstance(json_text, str) or len(json_text) > MAX_IMPORT_CHARS:
+        raise ImportFailed("The record is too large to import.")
+    try:
+        record = parse_record(json_text)
+        payloads = [clean_payload(entry.action) for entry in record.actions]
+    except (engine.MalformedRecord, IllegalMove) as error:
+        raise ImportFailed(f"The record could not be read: {error}") from error
+    if len(record.actions) > MAX_IMPORT_ACTIONS:
+        raise ImportFailed(f"The record has more than {MAX_IMPORT_ACTIONS} actions.")
+    state, events = _replay_for_import(record)
+    title = engine.get_title(record.title)
+    with transaction.atomic():
+        game = Game.objects.create(
+            title=record.title,
+            name=f"Imported {title.name} game",
+            engine_version=engine_version_of(title),
+            options=record.options,
+            seed=record.seed,
+            status=GameStatus.IMPORTED,
+            seat_count=len(record.players),
+            seat_order_mode=SeatOrder.CHOSEN,
+            created_by=user,
+            started=timezone.now(),
+            finished=timezone.now() if engine.result(state) is not None else None,
+            version=len(record.actions),
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, index=index, display_name=str(name)[:60]) for index, name in enumerate(record.players)
+        )
+        Action.objects.bulk_create(
+            Action(game=game, seq=seq, seat=entry.seat, payload=payload, events=logged, source=ActionSource.IMPORT,
+                   by_user=user)
+            for seq, (entry, payload, logged) in enumerate(zip(record.actions, payloads, events, strict=True), 1)
+        )
+        waiting = waiting_of(engine.prompts(state))
+        Snapshot.objects.create(game=game, version=game.version, state=engine.to_json(state), waiting_seats=waiting)
+    return game
+
+
+def _replay_for_import(record: Any) -> tuple[Any, list[list[dict[str, Any]]]]:
+    """The final state and each action's events; ImportFailed names the first refused action."""
+    steps = states_along(record)
+    events: list[list[dict[str, Any]]] = []
+    try:
+        _, state, _ = next(steps)  # states_along advances this one state object in place
+        for _, _, step_events in steps:
+            events.append([event.to_json() for event in step_events])
+    except engine.MalformedRecord as error:
+        raise ImportFailed(f"The record could not be read: {error}") from error
+    except engine.IllegalAction as error:
+        raise ImportFailed(f"Action {len(events)} (counting from 0) was refused: {error}") from error
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise ImportFailed(f"Action {len(events)} (counting from 0) could not be understood.") from error
+    return state, events

@@ -1,0 +1,16 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.mine, name="mine"),
+    path("new/", views.new_game, name="new"),
+    path("import/", views.import_game, name="import"),
+    path("<int:game_id>/", views.game_page, name="game"),
+    path("<int:game_id>/join/", views.take_seat, name="join"),
+    path("<int:game_id>/move/", views.move, name="move"),
+    path("<int:game_id>/history/", views.history_page, name="history"),
+    path("<int:game_id>/record.json", views.record_download, name="record"),
+]

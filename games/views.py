@@ -1,0 +1,223 @@
+"""Game pages: thin views that parse, call a service or a query, and render."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import loader
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.models import User
+from games import history, queries, services
+from games.errors import GameClosed, GameServiceError
+from games.forms import ImportForm, NewGameForm
+from games.invitations import send_invitations_on_commit
+from games.models import ActionSource, Game, GameStatus
+from games.prompt_forms import FormProblem, action_from_post, option_forms
+from games.titles import title_name, ui_for
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    user = request.user if request.user.is_authenticated else None
+    context = {
+        "groups": queries.player_games(user) if user else None,
+        "joinable": queries.joinable_games(user),
+        "recent": queries.recent_games(),
+    }
+    return render(request, "home.html", context)
+
+
+@login_required
+def mine(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/mine.html", {"groups": queries.player_games(request.user), "owner": request.user})
+
+
+def player(request: HttpRequest, user_id: int) -> HttpResponse:
+    """A player's public page: their games (names only, no e-mail address)."""
+    owner = get_object_or_404(User, pk=user_id, is_active=True)
+    return render(request, "games/mine.html", {"groups": queries.player_games(owner), "owner": owner})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(
+                request.user,
+                form.cleaned_data["title"],
+                form.cleaned_data["seat_count"],
+                options=form.title_options(),
+                invited_emails=form.cleaned_data["invitations"],
+                seat_order_mode=form.cleaned_data["seat_order_mode"],
+                move_time_limit=form.move_time_limit(),
+                name=form.cleaned_data["name"],
+            )
+        except GameServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            send_invitations_on_commit(game, request.build_absolute_uri("/"))
+            messages.success(request, "The game is created; it starts when every seat is taken.")
+            return redirect("games:game", game_id=game.pk)
+    status = 400 if form.errors else 200
+    return render(request, "games/new.html", {"form": form}, status=status)
+
+
+def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    context = queries.game_context(game_id, request.user)
+    return _render_game(request, context)
+
+
+def _render_game(request: HttpRequest, context: queries.GameContext, error: str = "", status: int = 200,
+                 notice: str = "") -> HttpResponse:
+    game = context.game
+    page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
+                            "title_name": title_name(game.title)}
+    if not game.has_started:
+        page["can_take_seat"] = queries.can_take_seat(context, request.user)
+        return render(request, "games/open.html", page, status=status)
+    position = queries.position_for(context)
+    page.update({
+        "position": position,
+        "view": position.view,
+        "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
+        "prompt": position.prompt,
+        "forms": option_forms(position.prompt) if position.prompt else [],
+        "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
+        "log": queries.recent_log(game, context.seat_index),
+        "record_public": queries.record_is_public(game),
+    })
+    return render(request, "games/game.html", page, status=status)
+
+
+def _board_html(game: Game, view: dict[str, Any], key: str) -> str:
+    """The title's board partial for ``view``, rendered once per position and seat (it has no form)."""
+    html = cache.get(key)
+    if html is None:
+        ui = ui_for(game.title)
+        html = loader.render_to_string(ui.board_template, {"view": view, "board": ui.present(view)})
+        cache.set(key, html, queries.CACHE_SECONDS)
+    return mark_safe(html)  # rendered by the template engine, which escaped it
+
+
+@require_POST
+def take_seat(request: HttpRequest, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/signin/?next=/games/{game_id}/")
+    try:
+        services.take_seat(game_id, request.user)
+    except GameServiceError as error:
+        context = queries.game_context(game_id, request.user)
+        return _render_game(request, context, error=error.message, status=error.http_status)
+    return redirect("games:game", game_id=game_id)
+
+
+@require_POST
+def move(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Read a prompt form into an action and hand it to the one move path."""
+    context = queries.game_context(game_id, request.user)
+    if context.my_seat is None:
+        return _render_game(request, context, error="You have no seat in this game, so you cannot move in it.",
+                            status=403)
+    try:
+        expected = int(request.POST.get("expected_version", ""))
+    except ValueError:
+        return _render_game(request, context, error="The form did not say which move it was made on.", status=400)
+    if expected != context.game.version:
+        return _render_game(request, context, notice=services.already_done_message(context.game), status=409)
+    try:
+        action = _posted_action(context, request)
+        outcome = services.submit_move(game_id, context.my_seat.index, action, expected, ActionSource.WEB,
+                                       user=request.user)
+    except (FormProblem, GameServiceError) as error:
+        status = error.http_status if isinstance(error, GameServiceError) else 400
+        fresh = queries.game_context(game_id, request.user)
+        return _render_game(request, fresh, error=getattr(error, "message", str(error)), status=status)
+    if not outcome.applied:
+        fresh = queries.game_context(game_id, request.user)
+        return _render_game(request, fresh, notice=outcome.message, status=409)
+    return redirect("games:game", game_id=game_id)
+
+
+def _posted_action(context: queries.GameContext, request: HttpRequest) -> dict[str, Any]:
+    if context.game.status != GameStatus.ACTIVE:
+        raise GameClosed("This game is not being played, so no moves can be made.")
+    prompt, waiting = queries.prompt_for_viewer(context)
+    if prompt is None:
+        names = ", ".join(context.seats[s].display_name for s in waiting if s < len(context.seats))
+        raise FormProblem(f"It is not your move; the game is waiting for {names}.")
+    return action_from_post(prompt, request.POST)
+
+
+def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The public history at ``?step=N`` (default: the latest step)."""
+    context = queries.game_context(game_id, None)
+    game = context.game
+    if not game.has_started:
+        raise Http404("This game has not started, so it has no history yet.")
+    step = history.clamp_step(request.GET.get("step"), game.version)
+    view = history.public_view_at(game, step)
+    names = [seat.display_name for seat in context.seats]
+    page = {
+        "ctx": context,
+        "game": game,
+        "title_name": title_name(game.title),
+        "step": step,
+        "last": game.version,
+        "view": view,
+        "board_html": _board_html(game, view, queries.game_key(game, "history-board", step)),
+        "log": queries.recent_log(game, None, upto=step),
+        "charts": history.charts(game, step, names),
+        "record_public": queries.record_is_public(game),
+        "worth_public": history.worth_is_public(game),
+    }
+    return render(request, "games/history.html", page)
+
+
+def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
+    context = queries.game_context(game_id, None)
+    if not context.game.has_started:
+        raise Http404("This game has not started, so it has no record yet.")
+    if not queries.record_is_public(context.game):
+        return HttpResponseForbidden(
+            loader.render_to_string("403.html", {"reason": "A running game's record would reveal hidden tiles; "
+                                                           "it can be downloaded when the game is over."}, request)
+        )
+    record = services.record_for(context.game)
+    response = HttpResponse(json.dumps(record, indent=1), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="turnpost-{context.game.title}-{context.game.pk}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_game(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.import_record(form.cleaned_data["text"], request.user)
+        except GameServiceError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, "The record is imported as a read-only game.")
+            return redirect("games:history", game_id=game.pk)
+    return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    # Only our own sentences; the resolver's 404 carries the URL patterns tried, which stay private.
+    args = getattr(exception, "args", ())
+    message = args[0] if type(exception) is Http404 and args and isinstance(args[0], str) else ""
+    return render(request, "404.html", {"exception_message": message}, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(loader.render_to_string("500.html"), status=500)

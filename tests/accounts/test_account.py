@@ -1,0 +1,64 @@
+"""The account page: name, address, time zone and API tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import ApiToken, User
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann(client):
+    user = User.objects.create_user("ann@example.com", display_name="Ann")
+    client.force_login(user)
+    return user
+
+
+def test_the_page_edits_name_address_and_time_zone(client, ann):
+    assert client.get("/accounts/").status_code == 200
+    response = client.post("/accounts/", {"display_name": "Annie", "email": "Annie@Example.com",
+                                          "time_zone": "America/New_York"})
+    assert response.status_code == 302
+    ann.refresh_from_db()
+    assert (ann.display_name, ann.email, ann.time_zone) == ("Annie", "annie@example.com", "America/New_York")
+
+
+def test_an_address_of_another_account_is_refused_whatever_its_case(client, ann):
+    User.objects.create_user("bob@example.com")
+    response = client.post("/accounts/", {"display_name": "Ann", "email": "BOB@example.com", "time_zone": "UTC"})
+    assert response.status_code == 200 and "belongs to another account" in response.content.decode()
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.com"
+
+
+def test_an_unknown_time_zone_is_refused(client, ann):
+    response = client.post("/accounts/", {"display_name": "Ann", "email": "ann@example.com", "time_zone": "Nowhere"})
+    assert "valid choice" in response.content.decode()
+
+
+def test_tokens_are_shown_once_and_revocable(client, ann):
+    response = client.post("/accounts/tokens/", {"name": "my bot"})
+    html = response.content.decode()
+    token = ApiToken.objects.get(user=ann)
+    key = html.split('id="new-token">')[1].split("<")[0]
+    assert key.startswith(token.prefix) and token.key_hash != key
+    assert ApiToken.user_for_key(key) == ann
+    assert key not in client.get("/accounts/").content.decode()
+    assert client.post(f"/accounts/tokens/{token.pk}/revoke/").status_code == 302
+    assert ApiToken.user_for_key(key) is None
+
+
+def test_one_cannot_revoke_anothers_token(client, ann):
+    bob = User.objects.create_user("bob@example.com")
+    token, key = ApiToken.issue(bob, "bob's bot")
+    client.post(f"/accounts/tokens/{token.pk}/revoke/")
+    assert ApiToken.user_for_key(key) == bob
+
+
+def test_an_inactive_users_token_does_not_work(ann):
+    _, key = ApiToken.issue(ann, "bot")
+    ann.is_active = False
+    ann.save()
+    assert ApiToken.user_for_key(key) is None

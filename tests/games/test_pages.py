@@ -1,0 +1,316 @@
+"""The game page, its prompt forms, the move endpoint and the other pages, through the test client."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+
+from games import services
+from games.models import Action, Game, GameStatus
+from tests.games.factories import SCRIPT, TILE_BAG, play, play_to_end, started_game
+from tests.games.pages import post_prompt, post_quick, prompt_form
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_the_game_page_shows_board_chains_players_hand_prompt_and_log(client, game, players):
+    play(game, SCRIPT[:3])
+    response = client_for(client, players[1]).get(f"/games/{game.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'aria-label="Acquire board"' in html and html.count('class="cell') == 108
+    assert 'data-tile="2A" data-chain="tower"' in html
+    assert 'id="chains"' in html and "Tower" in html and 'id="players"' in html
+    assert 'id="hand"' in html and "founds a new chain" in html  # bob's 4A
+    assert 'data-prompt="place_tile"' in html and 'name="expected_version" value="3"' in html
+    assert "ann bought 2 Tower shares" in html
+
+
+def test_a_player_plays_the_whole_script_through_the_page_forms(client, game, players):
+    ann, bob, cy = (client_for(type(client)(), user) for user in players)
+    assert post_prompt(ann, game.pk, "place_tile", {"f.tile": "2A"}).status_code == 302
+    assert post_prompt(ann, game.pk, "found_chain", {"f.chain": "tower"}).status_code == 302
+    assert post_prompt(ann, game.pk, "buy_shares", {"f.shares.tower": "2"}).status_code == 302
+    assert post_quick(bob, game.pk, "Place 4A").status_code == 302
+    assert post_quick(bob, game.pk, "Found Luxor").status_code == 302
+    assert post_quick(bob, game.pk, "Buy 2 Tower").status_code == 302
+    assert post_prompt(cy, game.pk, "place_tile", {"f.tile": "3A"}).status_code == 302
+    assert post_prompt(cy, game.pk, "choose_survivor", {"f.chain": "luxor"}).status_code == 302
+    assert post_prompt(ann, game.pk, "dispose_shares", {"f.sell": "1", "f.trade": "2"}).status_code == 302
+    assert post_quick(bob, game.pk, "Keep all").status_code == 302
+    assert post_quick(cy, game.pk, "Buy nothing").status_code == 302
+    actions = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", "payload"))
+    assert actions == [(seat, action) for seat, action in SCRIPT]
+    assert all(source == "web" for source in Action.objects.filter(game=game).values_list("source", flat=True))
+
+
+def test_the_dispose_form_has_count_inputs_with_their_bounds(client, game, players):
+    play(game, SCRIPT[:8])
+    html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    form = prompt_form(html, "dispose_shares")
+    sell, trade = form["inputs"]["f.sell"][0], form["inputs"]["f.trade"][0]
+    assert (sell["type"], sell["min"], sell["max"]) == ("number", "0", "3")
+    assert (trade["max"], trade["step"]) == ("2", "2")
+
+
+def test_an_illegal_move_shows_the_engines_sentence_and_changes_nothing(client, game, players):
+    play(game, SCRIPT[:2])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 2, "type": "buy_shares", "f.shares.tower": "4"}
+    )
+    assert response.status_code == 400
+    assert "At most 3 shares may be bought in a turn, not 4" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 2
+
+
+def test_a_stale_form_says_already_done_and_shows_the_position(client, game, players):
+    play(game, SCRIPT[:1])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "2A"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 409 and "Already done" in html and 'data-prompt="found_chain"' in html
+    assert Action.objects.filter(game=game).count() == 1
+
+
+def test_moving_out_of_turn_is_refused_with_who_is_waiting(client, game, players):
+    response = client_for(client, players[1]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "4A"}
+    )
+    assert response.status_code == 400 and "waiting for ann" in response.content.decode()
+
+
+def test_an_outsider_cannot_move(client, game, dee):
+    response = client_for(client, dee).post(
+        f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "2A"}
+    )
+    assert response.status_code == 403 and "no seat" in response.content.decode()
+    assert client.post(f"/games/{game.pk}/move/", {}).status_code == 403
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_anonymous_visitors_cannot_move(client, game):
+    response = client.post(f"/games/{game.pk}/move/", {"expected_version": 0, "quick": "0"})
+    assert response.status_code == 403
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_a_finished_game_refuses_moves(client, players):
+    game = play_to_end(started_game(players, options={"tile_bag": TILE_BAG[:3]}, seed=4))
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": game.version, "type": "buy_shares"}
+    )
+    assert response.status_code == 409 and "not being played" in response.content.decode()
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Final standings" in page and "download record" in page
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"expected_version": "x"},
+        {"expected_version": "0", "type": "nonsense"},
+        {"expected_version": "0", "quick": "99"},
+        {"expected_version": "0", "quick": "-1"},
+        {"expected_version": "0", "quick": "abc"},
+        {"expected_version": "0", "type": "place_tile"},
+        {"expected_version": "0", "type": "place_tile", "f.tile": "99Z"},
+        {"expected_version": "0", "type": "place_tile", "f.tile": "x" * 500},
+    ],
+)
+def test_bad_form_posts_are_clear_refusals(client, game, players, data):
+    response = client_for(client, players[0]).post(f"/games/{game.pk}/move/", data)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_the_game_page_works_for_spectators(client, game):
+    play(game, SCRIPT[:3])
+    response = client.get(f"/games/{game.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="prompt"' not in html and 'id="hand"' not in html
+    assert "waiting for <strong>bob</strong>" in html
+
+
+def test_history_steps_through_the_game(client, game):
+    play(game, SCRIPT)
+    html = client.get(f"/games/{game.pk}/history/").content.decode()
+    assert f"Action {len(SCRIPT)} of {len(SCRIPT)}" in html
+    html = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
+    assert "Action 2 of 11" in html and 'data-tile="2A" data-chain="tower"' in html
+    assert 'href="?step=1"' in html and 'href="?step=3"' in html and 'href="?step=0"' in html
+    assert "ann placed 2A and founded Tower" in html and "bob placed 4A" not in html
+    html = client.get(f"/games/{game.pk}/history/?step=0").content.decode()
+    assert 'data-tile="2A" data-chain=""' in html and 'data-tile="1A" data-chain=""' in html
+    assert 'aria-label="Share prices"' in html and 'aria-label="Net worth"' in html
+
+
+@pytest.mark.parametrize("step", ["-5", "999", "abc", "", "1e9"])
+def test_history_clamps_odd_steps(client, game, step):
+    play(game, SCRIPT[:2])
+    assert client.get(f"/games/{game.pk}/history/", {"step": step}).status_code == 200
+
+
+def test_history_of_an_open_game_is_not_found(client, players):
+    game = services.create_game(players[0], "acquire", 3)
+    assert client.get(f"/games/{game.pk}/history/").status_code == 404
+
+
+def test_the_record_downloads_only_when_the_game_is_over(client, players, game):
+    play(game, SCRIPT[:2])
+    assert client.get(f"/games/{game.pk}/record.json").status_code == 403
+    done = play_to_end(started_game(players[:2], options={"tile_bag": []}, seed=9))
+    response = client.get(f"/games/{done.pk}/record.json")
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert response.json() == services.record_for(done)
+
+
+def test_import_page_creates_a_read_only_game(client, game, players):
+    play(game, SCRIPT)
+    text = json.dumps(services.record_for(game))
+    client_for(client, players[2])
+    response = client.post("/games/import/", {"record": text})
+    imported = Game.objects.get(status=GameStatus.IMPORTED)
+    assert response.status_code == 302 and response["Location"] == f"/games/{imported.pk}/history/"
+    html = client.get(f"/games/{imported.pk}/").content.decode()
+    assert 'id="prompt"' not in html and "imported" in html
+    bad = client.post("/games/import/", {"record": '{"title": "chess"}'})
+    assert bad.status_code == 400 and "could not be read" in bad.content.decode()
+
+
+def test_import_accepts_an_uploaded_file(client, players):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from engine.core.record import random_record
+
+    record = random_record("acquire", ["p", "q"], 3).to_json()
+    record["actions"] = record["actions"][:10]
+    upload = SimpleUploadedFile("game.json", json.dumps(record).encode(), content_type="application/json")
+    response = client_for(client, players[0]).post("/games/import/", {"record_file": upload})
+    assert response.status_code == 302
+
+
+def test_creating_a_game_through_the_form(client, players, dee, django_capture_on_commit_callbacks):
+    client_for(client, players[0])
+    assert "Acquire options" in client.get("/games/new/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/games/new/", {
+            "title": "acquire", "name": "Friday game", "seat_count": "3", "invitations": "BOB@example.com",
+            "seat_order_mode": "chosen", "time_limit": "custom", "custom_hours": "36",
+            "opt_acquire_open_holdings": "", "advanced_options": '{"tile_bag": ["1A"]}',
+        })
+    game = Game.objects.get(name="Friday game")
+    invitation = mail.outbox[-1]
+    assert invitation.to == ["bob@example.com"] and "ann invites you to play Acquire" in invitation.subject
+    assert f"http://testserver/games/{game.pk}/" in invitation.body
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
+    assert game.options == {"open_holdings": False, "tile_bag": ["1A"]}
+    assert game.move_time_limit == timedelta(hours=36) and game.seat_order_mode == "chosen"
+    assert game.seats.get(index=1).invited_email == "bob@example.com"
+    dee_client = client_for(type(client)(), dee)
+    assert "take-seat" in dee_client.get(f"/games/{game.pk}/").content.decode()
+    assert dee_client.post(f"/games/{game.pk}/join/").status_code == 302
+    bob_client = client_for(type(client)(), players[1])
+    assert bob_client.post(f"/games/{game.pk}/join/").status_code == 302
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"advanced_options": "[1]"}, "JSON object"),
+        ({"advanced_options": '{"colour": 1}'}, "Options"),
+        ({"time_limit": "custom"}, "custom limit"),
+        ({"seat_count": "9"}, "valid choice"),
+        ({"title": "chess"}, "valid choice"),
+        ({"invitations": "a@x.org b@x.org c@x.org"}, "do not fit"),
+    ],
+)
+def test_the_create_form_explains_mistakes(client, players, fields, words):
+    client_for(client, players[0])
+    data = {"title": "acquire", "seat_count": "3", "seat_order_mode": "random", "time_limit": "none", **fields}
+    response = client.post("/games/new/", data)
+    assert response.status_code == 400 and words in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_joining_a_started_game_is_refused(client, game, dee):
+    response = client_for(client, dee).post(f"/games/{game.pk}/join/")
+    assert response.status_code == 400 and "already started" in response.content.decode()
+
+
+def test_my_games_lists_waiting_running_and_finished(client, players, game):
+    done = play_to_end(started_game(players, options={"tile_bag": []}, seed=21))
+    html = client_for(client, players[0]).get("/games/").content.decode()
+    waiting = html.split("<h2>Running</h2>")[0]
+    assert f"/games/{game.pk}/" in waiting  # ann's move
+    assert f"/games/{done.pk}/history/" in html
+    html = client_for(type(client)(), players[1]).get("/games/").content.decode()
+    running = html.split("<h2>Running</h2>")[1].split("<h2>Finished</h2>")[0]
+    assert f"/games/{game.pk}/" in running
+    public = client.get(f"/players/{players[1].pk}/").content.decode()
+    assert "bob's games" in public and players[1].email not in public
+
+
+def test_front_page_and_login_required_pages(client, game):
+    assert client.get("/").status_code == 200
+    for url in ("/games/", "/games/new/", "/games/import/", "/accounts/"):
+        response = client.get(url)
+        assert response.status_code == 302 and response["Location"].startswith("/accounts/signin/")
+
+
+def test_inbox_lists_mail_newest_first_with_clickable_links(client, settings):
+    settings.EMAIL_BACKEND = "notifications.backends.InboxBackend"
+    from django.core.mail import send_mail
+
+    send_mail("first", "hello", None, ["a@example.com"])
+    send_mail("second", "go to http://127.0.0.1:8000/games/1/", None, ["a@example.com"])
+    html = client.get("/inbox/").content.decode()
+    assert html.index("<h2>second</h2>") < html.index("<h2>first</h2>")
+    assert '<a href="http://127.0.0.1:8000/games/1/"' in html
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    assert client.get("/inbox/").status_code == 404
+
+
+def test_railroad_barons_pages_use_the_generic_view_and_history(client, players):
+    from tests.games.factories import play_to_end
+
+    game = started_game(players[:2], title="railroad-barons", options={}, seed=3)
+    html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert "board-generic" in html
+    assert 'id="prompt"' in html or "Nothing to do now" in html
+    game = play_to_end(game)
+    history = client.get(f"/games/{game.pk}/history/?step=10").content.decode()
+    assert "Action 10 of" in history and 'aria-label="Net worth"' in history
+    record = client.get(f"/games/{game.pk}/record.json").json()
+    imported = services.import_record(json.dumps(record), players[0])
+    assert services.record_for(imported) == record
+
+
+def test_a_position_read_while_a_move_lands_is_the_version_the_request_saw(players, game):
+    from games import queries
+
+    play(game, SCRIPT[:2])
+    context = queries.game_context(game.pk, players[0])  # the request reads the game at version 2 ...
+    play(game, SCRIPT[2:3])  # ... a move lands before it reads the snapshot
+    position = queries.position_for(context)
+    assert position.version == 2 and position.prompt.name == "buy_shares"
+    assert position.view["players"][0]["cash"] == 6000  # before the purchase
+
+
+def test_the_time_limit_reads_in_hours(client, players):
+    game = services.create_game(players[0], "acquire", 3, move_time_limit=timedelta(hours=48))
+    assert "within 48 hours" in client.get(f"/games/{game.pk}/").content.decode()
+    game.move_time_limit = timedelta(hours=1)
+    assert game.time_limit_label == "1 hour"
