@@ -1,0 +1,210 @@
+"""Mail composing: subject, plain text and HTML of one outbox row, from the recipient's view only.
+
+Templates never see a raw state: only ``engine.view(state, seat)``, the prompt's data and
+the events the seat may read, so a mail cannot leak another seat's tiles.  Links are
+minted here, at send time, so they carry the deadline known now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+import engine.core as engine
+from notifications import clock, links, orders
+from notifications.deadlines import current_deadline
+from notifications.gameplay import Loaded, events_since_last_move, game_url, load, seats_of, unreachable_names
+from notifications.models import MailKind, Outbox, StandingOrder, Stream
+from notifications.positions import position_for
+from notifications.schedule import time_zone
+
+
+@dataclass
+class Composed:
+    subject: str
+    text: str
+    html: str
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+class Superseded(Exception):
+    """The mail no longer has a point (the decision was already taken); the row is skipped."""
+
+
+def unsubscribe_headers(user_id: int, game_id: int | None, stream: str) -> dict[str, str]:
+    """RFC 8058 one-click unsubscribe, signed for this recipient, game and stream."""
+    url = links.unsubscribe_url(links.unsubscribe_token(user_id, game_id, stream))
+    return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def render(kind: str, context: dict[str, Any]) -> tuple[str, str, str]:
+    """The three templates of a mail kind (subject on one line)."""
+    subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
+    return (
+        subject,
+        render_to_string(f"emails/{kind}-body.txt", context),
+        render_to_string(f"emails/{kind}-body.html", context),
+    )
+
+
+def local_time(moment: datetime | None, user: Any) -> str:
+    if moment is None:
+        return ""
+    return moment.astimezone(time_zone(getattr(user, "time_zone", "UTC"))).strftime("%a %d %b %H:%M %Z")
+
+
+def quick_links(
+    loaded: Loaded, seat: int, user: Any, prompt: engine.Prompt, now: datetime, deadline: datetime | None
+) -> list[dict[str, str]]:
+    """One signed link per quick answer, valid until the seat's deadline plus the grace."""
+    expires = links.link_expiry(deadline, now)
+    return [
+        {
+            "label": answer.label,
+            "url": links.move_url(
+                links.move_token(loaded.game.pk, seat, user.pk, loaded.version, answer.action, answer.label, expires)
+            ),
+        }
+        for answer in prompt.quick
+    ]
+
+
+def order_lines(game_id: int, seat: int, user_id: int) -> list[dict[str, str]]:
+    """The seat's standing orders, each with its signed cancel link."""
+    active = StandingOrder.objects.filter(game_id=game_id, seat=seat, active=True).order_by("created")
+    return [
+        {
+            "label": orders.label_of(order),
+            "cancel_url": links.cancel_order_url(links.cancel_order_token(order.pk, user_id)),
+        }
+        for order in active
+    ]
+
+
+def _flag(game: Any, name: str) -> bool:
+    """An annotation of ``gameplay.load``; True (so the query runs) when the game was loaded otherwise."""
+    return getattr(game, name, True)
+
+
+def due_at(loaded: Loaded, seat: int) -> datetime | None:
+    """The seat's open deadline: from the load when it was for this seat, else one query."""
+    if loaded.seat == seat:
+        return loaded.due_at
+    deadline = current_deadline(loaded.game.pk, seat)
+    return deadline.due_at if deadline else None
+
+
+def game_context(loaded: Loaded, seat: int | None, user: Any) -> dict[str, Any]:
+    """What every mail about one game shows: names, the position from this seat (None: a spectator), notices."""
+    game = loaded.game
+    view = loaded.view(seat)
+    return {
+        "game": game,
+        "title_name": engine.get_title(game.title).name,
+        "move_number": loaded.version + 1,
+        "player_name": user.name,
+        "site_url": links.absolute(game_url(game.pk)),
+        "position": position_for(game.title, view, seat),
+        "position_template": f"emails/includes/position-{game.title if game.title == 'acquire' else 'generic'}",
+        "unreachable": unreachable_names(game.pk, except_user=user.pk) if _flag(game, "any_unreachable") else [],
+        "orders": order_lines(game.pk, seat, user.pk) if seat is not None and _flag(game, "any_orders") else [],
+        "preferences_url": links.absolute(reverse("notifications:game_mail", args=[game.pk])),
+    }
+
+
+def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dict[str, Any]:
+    prompt = loaded.prompt_for(seat)
+    if prompt is None:
+        raise Superseded("The seat has no decision waiting any more.")
+    deadline = due_at(loaded, seat)
+    return {
+        **game_context(loaded, seat, user),
+        "question": prompt.question,
+        "asked": prompt.actions[0].label if prompt.actions else prompt.name,
+        "links": quick_links(loaded, seat, user, prompt, now, deadline),
+        "events": [event["text"] for event in events_since_last_move(loaded.game, seat)],
+        "deadline": local_time(deadline, user),
+    }
+
+
+def _loaded_at(row: Outbox, same_version: bool, loaded: Loaded | None) -> Loaded:
+    if loaded is None and row.game_id:
+        loaded = load(row.game_id, row.seat)
+    if loaded is None:
+        raise Superseded("The game is gone or has not started.")
+    if same_version and loaded.version != row.version:
+        raise Superseded("The position has moved on since this mail was written.")
+    return loaded
+
+
+def compose_turn(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    context = decision_context(loaded, row.seat, row.recipient, now)
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
+
+
+def compose_reminder(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    loaded = _loaded_at(row, same_version=True, loaded=loaded)
+    context = decision_context(loaded, row.seat, row.recipient, now)
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.REMINDER))
+
+
+def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    context = {**game_context(loaded, row.seat, row.recipient), "standings": engine.result(loaded.state) or []}
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
+
+
+def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """Timeout, pause and unreachable-player notices: service mail, always sent.
+
+    ``row.seat`` is the seat the notice is about, which for the creator's notices is not the
+    reader's: the position is shown from the reader's own seat (or as a spectator sees it).
+    """
+    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    seats = {seat.index: seat for seat in seats_of(loaded.game)}
+    reader = next((seat.index for seat in seats.values() if seat.user_id == row.recipient_id), None)
+    about = seats.get(row.seat) if row.seat is not None else None
+    events = events_since_last_move(loaded.game, reader) if reader is not None else []
+    context = {
+        **game_context(loaded, reader, row.recipient),
+        "about_name": about.display_name if about else "",
+        "note": row.note,
+        "events": [event["text"] for event in events][-6:],
+    }
+    return Composed(*render(row.kind, context))
+
+
+def compose_digest(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """Every decision waiting for this player, with its links, in one mail."""
+    from notifications.digest import waiting_decisions
+
+    sections = []
+    for game_id, seat in waiting_decisions(row.recipient_id):
+        loaded = load(game_id, seat)
+        if loaded is not None and loaded.prompt_for(seat) is not None:
+            sections.append(decision_context(loaded, seat, row.recipient, now))
+    if not sections:
+        raise Superseded("Nothing is waiting for this player.")
+    context = {"player_name": row.recipient.name, "sections": sections}
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, None, Stream.DIGEST))
+
+
+COMPOSERS = {
+    MailKind.TURN: compose_turn,
+    MailKind.REMINDER: compose_reminder,
+    MailKind.RESULT: compose_result,
+    MailKind.DIGEST: compose_digest,
+    MailKind.TIMEOUT: compose_notice,
+    MailKind.PAUSED: compose_notice,
+    MailKind.UNREACHABLE: compose_notice,
+}
+
+
+def compose(row: Outbox, now: datetime | None = None, loaded: Loaded | None = None) -> Composed:
+    """The mail for ``row`` (``loaded``: its game, if already at hand); Superseded when it should not go any more."""
+    return COMPOSERS[MailKind(row.kind)](row, now or clock.now(), loaded)

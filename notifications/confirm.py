@@ -1,0 +1,153 @@
+"""What a move link does: GET describes (no writes), POST acts once through the one move path.
+
+Every outcome is a ``LinkPage`` the view renders, so the rules (signature first, then age,
+then first use, then version) live here and the view stays thin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from notifications import clock, links
+from notifications.compose import game_context, quick_links
+from notifications.gameplay import SOURCE_EMAIL, GameServiceError, load, play, seat_user
+from notifications.models import LinkOutcome, LinkUse
+
+
+@dataclass
+class LinkPage:
+    """``kind``: confirm, used, stale, refused, expired, applied."""
+
+    kind: str
+    message: str = ""
+    label: str = ""
+    status: int = 200
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def _refused(error: Exception, status: int = 400) -> LinkPage:
+    return LinkPage("refused", str(error), status=status)
+
+
+def _read(token: str, now: datetime) -> links.MoveClaim | LinkPage:
+    try:
+        return links.read_move_token(token, now)
+    except links.BadLink as error:
+        return _refused(error)
+    except links.ExpiredLink:
+        return LinkPage("expired", "This link has expired: the time to answer it is over.", status=410)
+
+
+def _used(token: str) -> LinkPage | None:
+    prior = LinkUse.objects.filter(token_hash=links.token_hash(token)).first()
+    if prior is None:
+        return None
+    if prior.outcome == LinkOutcome.PENDING:
+        return LinkPage("used", "This link is being used right now; reload in a moment.", prior.label)
+    return LinkPage("used", prior.message or prior.get_outcome_display(), prior.label)
+
+
+def _position(claim: links.MoveClaim, now: datetime) -> tuple[dict[str, Any], bool]:
+    """The current position from the seat's view, fresh links if it still has a decision; and whether stale."""
+    loaded = load(claim.game, claim.seat)
+    user = seat_user(claim.game, claim.seat)
+    if loaded is None or user is None or user.pk != claim.user:
+        return {}, True
+    context = game_context(loaded, claim.seat, user)
+    prompt = loaded.prompt_for(claim.seat)
+    stale = loaded.version != claim.version or prompt is None
+    if stale and prompt is not None:
+        context["fresh_links"] = quick_links(loaded, claim.seat, user, prompt, now, loaded.due_at)
+        context["question"] = prompt.question
+    return context, stale
+
+
+def inspect(token: str, now: datetime | None = None) -> LinkPage:
+    """The GET: say exactly what the POST would do, or why it would not."""
+    now = now or clock.now()
+    claim = _read(token, now)
+    if isinstance(claim, LinkPage):
+        return claim
+    used = _used(token)
+    if used is not None:
+        return used
+    context, stale = _position(claim, now)
+    if stale:
+        return LinkPage(
+            "stale", "Already resolved: the game has moved on since this mail.", claim.label, context=context
+        )
+    return LinkPage("confirm", "", claim.label, context=context)
+
+
+def _record_first_use(token: str, claim: links.MoveClaim) -> LinkUse | None:
+    try:
+        with transaction.atomic():
+            return LinkUse.objects.create(
+                token_hash=links.token_hash(token),
+                purpose=links.MOVE,
+                user_id=claim.user,
+                game_id=claim.game,
+                seat=claim.seat,
+                version=claim.version,
+                label=claim.label[:200],
+            )
+    except IntegrityError:  # a double click or a mail client's retry got there first
+        return None
+
+
+def act(token: str, now: datetime | None = None) -> LinkPage:
+    """The POST: record the first use, then submit the move; a second use shows the first's outcome."""
+    now = now or clock.now()
+    claim = _read(token, now)
+    if isinstance(claim, LinkPage):
+        return claim
+    use = _record_first_use(token, claim)
+    if use is None:
+        return _used(token) or LinkPage("used", "This link was already used.")
+    user = seat_user(claim.game, claim.seat)
+    if user is None or user.pk != claim.user:
+        _finish(use, LinkOutcome.REFUSED, "This seat is no longer yours.")
+        return LinkPage("refused", "This seat is no longer yours.", claim.label, status=403)
+    try:
+        outcome = play(claim.game, claim.seat, claim.action, claim.version, SOURCE_EMAIL, user)
+    except GameServiceError as error:
+        _finish(use, LinkOutcome.REFUSED, error.message)
+        return LinkPage("refused", error.message, claim.label, status=409)
+    except Exception:
+        use.delete()  # nothing was done: let the player try the link again
+        raise
+    if not outcome.applied:
+        _finish(use, LinkOutcome.ALREADY, "Already resolved: the game had moved on, so nothing was done.")
+        context, _ = _position(claim, now)
+        return LinkPage(
+            "stale", "Already resolved: the game has moved on since this mail.", claim.label, context=context
+        )
+    _finish(use, LinkOutcome.APPLIED, f"Done: {claim.label}.")
+    return LinkPage("applied", f"Done: {claim.label}.", claim.label, context=_position(claim, now)[0])
+
+
+def _finish(use: LinkUse, outcome: str, message: str) -> None:
+    use.outcome, use.message = outcome, message
+    use.save(update_fields=["outcome", "message"])
+
+
+def record_simple_use(
+    token: str, purpose: str, user_id: int, label: str, message: str, game_id: int | None = None
+) -> LinkUse | None:
+    """Audit an unsubscribe or order-cancel link (idempotent actions: a repeat just finds the row)."""
+    use, _ = LinkUse.objects.get_or_create(
+        token_hash=links.token_hash(token),
+        defaults={
+            "purpose": purpose,
+            "user_id": user_id,
+            "game_id": game_id,
+            "label": label[:200],
+            "outcome": LinkOutcome.DONE,
+            "message": message,
+        },
+    )
+    return use

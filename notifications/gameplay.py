@@ -1,0 +1,176 @@
+"""The games app as notifications read it: states, seats, events, and the one move path.
+
+Everything notifications needs from ``games`` passes through here, so a renamed field
+on that side is one edit on this side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.urls import reverse
+
+import engine.core as engine
+from games.errors import GameServiceError
+from games.models import Action, ActionSource, Game, GameStatus, Seat
+from games.services import MoveOutcome, submit_move
+from notifications.models import Deadline, StandingOrder, Suppression
+
+# The move sources this app uses (games.models.ActionSource); standing orders are the
+# player's own instruction given by mail or on the site, so they count as e-mail moves.
+SOURCE_EMAIL = ActionSource.EMAIL
+SOURCE_TIMEOUT = ActionSource.TIMEOUT
+SOURCE_STANDING_ORDER = ActionSource.EMAIL
+
+__all__ = [
+    "SOURCE_EMAIL",
+    "SOURCE_STANDING_ORDER",
+    "SOURCE_TIMEOUT",
+    "Game",
+    "GameServiceError",
+    "Loaded",
+    "MoveOutcome",
+    "Seat",
+    "active_seats_of_user",
+    "events_since_last_move",
+    "game_url",
+    "load",
+    "load_many",
+    "play",
+    "seat_user",
+    "seats_of",
+    "unreachable_names",
+    "waiting_seats_of_user",
+]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game row with its current engine state (from the snapshot cache).
+
+    Loaded for one ``seat``, it also carries that seat's open deadline (``due_at``); the game
+    row is annotated with ``any_orders`` and ``any_unreachable`` so mails skip those queries
+    in the common case where there is nothing to say.
+    """
+
+    game: Game
+    state: Any
+    seat: int | None = None
+    due_at: datetime | None = None
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    def prompt_for(self, seat: int) -> engine.Prompt | None:
+        return engine.prompt_for(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return engine.view(self.state, seat)
+
+    @property
+    def finished(self) -> bool:
+        return engine.is_finished(self.state)
+
+
+def _games(seat: int | None) -> Any:
+    dead = Seat.objects.filter(game=OuterRef("pk"), user__email__in=Suppression.objects.values("address"))
+    games = Game.objects.select_related("snapshot", "created_by").annotate(
+        any_orders=Exists(StandingOrder.objects.filter(game=OuterRef("pk"), active=True)),
+        any_unreachable=Exists(dead),
+    )
+    if seat is None:
+        return games
+    open_deadline = Deadline.objects.filter(game=OuterRef("pk"), seat=seat, resolved=False).order_by("-version")
+    return games.annotate(seat_due_at=Subquery(open_deadline.values("due_at")[:1]))
+
+
+def load(game_id: int, seat: int | None = None) -> Loaded | None:
+    """The game and its state (one query), or None if it has not started (no snapshot) or is gone."""
+    game = _games(seat).filter(pk=game_id).first()
+    if game is None or not hasattr(game, "snapshot"):
+        return None
+    snapshot = game.snapshot
+    due_at = getattr(game, "seat_due_at", None)
+    if snapshot.version != game.version:
+        from games.replay import replayed_state
+
+        return Loaded(game, replayed_state(game), seat, due_at)
+    return Loaded(game, engine.from_json(snapshot.state), seat, due_at)
+
+
+def load_many(pairs: list[tuple[int, int | None]]) -> dict[tuple[int, int | None], Loaded]:
+    """``load`` for many (game, seat) pairs in two queries; a game's state is decoded once and shared.
+
+    The states are only read (views and prompts), never changed, so sharing one is safe.
+    """
+    games = {game.pk: game for game in _games(None).filter(pk__in={game_id for game_id, _ in pairs})}
+    deadlines = Deadline.objects.filter(game_id__in=games, resolved=False).order_by("version")
+    due = {(d.game_id, d.seat): d.due_at for d in deadlines.only("game_id", "seat", "due_at")}
+    states: dict[int, Any] = {}
+    loaded = {}
+    for game_id, seat in pairs:
+        game = games.get(game_id)
+        if game is None or not hasattr(game, "snapshot") or game.snapshot.version != game.version:
+            continue  # gone, not started, or a stale cache: left to the one-by-one path
+        if game_id not in states:
+            states[game_id] = engine.from_json(game.snapshot.state)
+        loaded[(game_id, seat)] = Loaded(game, states[game_id], seat, due.get((game_id, seat)))
+    return loaded
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+
+
+def seat_user(game_id: int, seat: int) -> Any:
+    """The user sitting in ``seat`` (None for an empty seat)."""
+    row = Seat.objects.select_related("user").filter(game_id=game_id, index=seat).first()
+    return row.user if row else None
+
+
+def waiting_seats_of_user(user_id: int) -> list[tuple[int, int]]:
+    """(game, seat) pairs of active games where this player's seat is being waited for."""
+    rows = Seat.objects.filter(user_id=user_id, game__status=GameStatus.ACTIVE).values_list(
+        "game_id", "index", "game__snapshot__waiting_seats"
+    )
+    return [(game_id, index) for game_id, index, waiting in rows if index in (waiting or [])]
+
+
+def active_seats_of_user(address: str) -> list[tuple[Game, int]]:
+    """(game, seat) for every active game the player with this address sits in."""
+    seats = Seat.objects.filter(user__email=address, game__status=GameStatus.ACTIVE).select_related("game__created_by")
+    return [(seat.game, seat.index) for seat in seats]
+
+
+def unreachable_names(game_id: int, except_user: int | None = None) -> list[str]:
+    """Display names of the game's players whose address bounced or complained."""
+    dead = Suppression.objects.filter(address=OuterRef("user__email"))
+    seats = Seat.objects.filter(Exists(dead), game_id=game_id).exclude(user_id=except_user).order_by("index")
+    return list(seats.values_list("display_name", flat=True))
+
+
+def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[str, Any]]:
+    """The log lines ``seat`` may read, from its own last move (included: a merger it caused) to now."""
+    last = Action.objects.filter(game=game, seat=seat).order_by("-seq").values("seq")[:1]
+    rows = (
+        Action.objects.filter(game=game, seq__gte=Coalesce(Subquery(last), 0))
+        .order_by("-seq")
+        .values_list("events", flat=True)[:limit]
+    )
+    events = [engine.Event.from_json(raw) for batch in reversed(list(rows)) for raw in batch]
+    return engine.visible_events(events, seat)
+
+
+def play(game_id: int, seat: int, action: dict[str, Any], version: int, source: str, user: Any) -> MoveOutcome:
+    """The one move path (games.services.submit_move); GameServiceError refusals pass through."""
+    return submit_move(game_id, seat, action, version, source, user)
+
+
+def game_url(game_id: int) -> str:
+    """The game page's path."""
+    return reverse("games:game", args=[game_id])

@@ -1,0 +1,84 @@
+"""Celery tasks: ids in, idempotent, queued on commit.  The work itself lives in plain modules."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from notifications import clock
+
+# Rows per batch task: small enough that one slow batch does not hold many mails back.
+BATCH_SIZE = 25
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_outbox(outbox_id: int) -> str:
+    """Send one outbox row; a transient failure re-queues it after a jittered backoff."""
+    from notifications.delivery import deliver
+
+    result = deliver(outbox_id)
+    if result.retry_in is not None:
+        send_outbox.apply_async((outbox_id,), countdown=result.retry_in)
+    return result.outcome
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def send_outbox_batch(outbox_ids: list[int]) -> dict[str, int]:
+    """Send several rows in one task (sweeper backlogs, fan-outs): the same per-row claim, less broker traffic."""
+    from notifications.delivery import deliver_batch
+
+    outcomes: dict[str, int] = {}
+    for outbox_id, result in deliver_batch(outbox_ids):
+        outcomes[result.outcome] = outcomes.get(result.outcome, 0) + 1
+        if result.retry_in is not None:
+            send_outbox.apply_async((outbox_id,), countdown=result.retry_in)
+    return outcomes
+
+
+def queue_batches(outbox_ids: list[int], size: int = BATCH_SIZE) -> int:
+    """Queue ``send_outbox_batch`` tasks of at most ``size`` rows each; returns how many tasks."""
+    batches = [outbox_ids[start : start + size] for start in range(0, len(outbox_ids), size)]
+    for batch in batches:
+        send_outbox_batch.delay(batch)
+    return len(batches)
+
+
+@shared_task(ignore_result=True)
+def sweep_outbox() -> int:
+    """Beat: re-queue rows stuck in pending (or held by a dead worker); SKIP LOCKED keeps sweepers apart."""
+    from notifications.delivery import requeue_stale
+
+    ids = requeue_stale(clock.now())
+    queue_batches(ids)
+    return len(ids)
+
+
+@shared_task(ignore_result=True)
+def sweep_deadlines() -> dict[str, int]:
+    """Beat: reminders and timeouts that are due."""
+    from notifications.deadlines import sweep
+
+    return sweep(clock.now())
+
+
+@shared_task(ignore_result=True)
+def queue_digests() -> int:
+    """Beat: one digest a day per player who wants one, at their local digest hour."""
+    from notifications.digest import queue_due_digests
+
+    return queue_due_digests(clock.now())
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def apply_standing_order(game_id: int, seat: int, version: int) -> str:
+    """Play the seat's standing order for the prompt it got at ``version``; mail the prompt if it cannot."""
+    from notifications.standing import apply_order
+
+    return apply_order(game_id, seat, version)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def process_tracking_event(event_type: str, recipient: str, message_id: str, reason: str, description: str) -> str:
+    """A provider's delivery event (from the authenticated webhook): suppress hard bounces and complaints."""
+    from notifications.tracking import handle_event
+
+    return handle_event(event_type, recipient, message_id, reason, description)

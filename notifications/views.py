@@ -1,0 +1,197 @@
+"""Pages behind mail links (confirm a move, unsubscribe, cancel an order), mail settings, audit, inbox.
+
+Thin views: parse, call ``confirm``/``preferences``/``orders``, render.  Every page reached
+from a mail link sends ``Referrer-Policy: no-referrer`` so a token never leaks onward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, time, timedelta
+from functools import wraps
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from notifications import confirm, deadlines, links, orders, preferences
+from notifications.audit import audit_for
+from notifications.gameplay import Game, seats_of
+from notifications.models import (
+    GameMailSettings,
+    InboxMessage,
+    MailProfile,
+    StandingOrder,
+    Stream,
+    TimeoutPolicy,
+    VacationDay,
+)
+
+MAX_VACATION_DAYS = 60
+
+
+def no_referrer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Referrer-Policy"] = "no-referrer"
+        response["Cache-Control"] = "no-store"
+        return response
+
+    return wrapped
+
+
+def inbox(request: HttpRequest) -> HttpResponse:
+    """Shown only while mail goes to the inbox backend; a real deployment has no such page."""
+    if settings.EMAIL_BACKEND != "notifications.backends.InboxBackend":
+        raise Http404("The local inbox is off: this site sends real mail.")
+    return render(request, "notifications/inbox.html", {"mails": InboxMessage.objects.all()[:100]})
+
+
+@no_referrer
+@require_http_methods(["GET", "POST"])
+def move(request: HttpRequest, token: str) -> HttpResponse:
+    """GET shows what the link will do (mail scanners fetch links); only the POST moves."""
+    page = confirm.act(token) if request.method == "POST" else confirm.inspect(token)
+    return render(request, "notifications/move.html", {"page": page, "token": token}, status=page.status)
+
+
+def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:
+    page = confirm.LinkPage("refused", str(error), status=400)
+    return render(request, "notifications/move.html", {"page": page}, status=400)
+
+
+@no_referrer
+@csrf_exempt  # RFC 8058: mail providers POST "List-Unsubscribe=One-Click" with no cookie; the token authenticates
+@require_http_methods(["GET", "POST"])
+def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        user_id, game_id, stream = links.read_unsubscribe_token(token)
+        stream = Stream(stream)
+    except (links.BadLink, ValueError) as error:
+        return _refusal(request, error)
+    game = Game.objects.filter(pk=game_id).first() if game_id else None
+    context = {"stream": stream, "game": game, "done": False}
+    if request.method == "POST":
+        active = game is not None and game.status == "active"
+        message = preferences.unsubscribe(user_id, game_id, stream, game_active=active)
+        confirm.record_simple_use(
+            token, links.UNSUBSCRIBE, user_id, f"unsubscribe from {stream.label}", message, game_id
+        )
+        context.update(done=True, message=message)
+    return render(request, "notifications/unsubscribe.html", context)
+
+
+@no_referrer
+@require_http_methods(["GET", "POST"])
+def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        order_id, user_id = links.read_cancel_order_token(token)
+    except links.BadLink as error:
+        return _refusal(request, error)
+    order = StandingOrder.objects.filter(pk=order_id).first()
+    if order is None:
+        raise Http404("There is no such standing order.")
+    context = {"order": order, "label": orders.label_of(order), "done": not order.active}
+    if request.method == "POST" and order.active:
+        StandingOrder.objects.filter(pk=order.pk).update(active=False)
+        confirm.record_simple_use(
+            token, links.CANCEL_ORDER, user_id, f"cancel order: {context['label']}", "Cancelled.", order.game_id
+        )
+        context["done"] = True
+    return render(request, "notifications/cancel_order.html", context)
+
+
+@login_required
+def audit(request: HttpRequest) -> HttpResponse:
+    """Every mail sent to the player and every link they used (linked from the account page)."""
+    return render(request, "notifications/audit.html", audit_for(request.user))
+
+
+def _my_seat(game: Game, user) -> int | None:
+    return next((seat.index for seat in seats_of(game) if seat.user_id == user.pk), None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Per-game mail settings: streams, standing orders, vacation days; deadline rules for the creator."""
+    game = Game.objects.filter(pk=game_id).first()
+    seat = _my_seat(game, request.user) if game else None
+    if game is None or seat is None:
+        raise Http404("You have no seat in this game.")
+    is_creator = game.created_by_id == request.user.pk
+    if request.method == "POST":
+        _apply_setting(request, game, seat, is_creator)
+        return redirect(request.path)
+    rules = deadlines.mail_settings(game.pk)
+    context = {
+        "game": game,
+        "streams": [(s, s.label, preferences.wants(request.user.pk, game.pk, s)) for s in Stream],
+        "orders": [(o, orders.label_of(o)) for o in orders.active_orders(game.pk, seat)],
+        "order_kinds": orders.KINDS.values(),
+        "vacation": VacationDay.objects.filter(game=game, user=request.user).order_by("day"),
+        "rules": rules,
+        "is_creator": is_creator,
+        "policies": TimeoutPolicy.choices,
+        "profile": MailProfile.objects.filter(user=request.user).first(),
+    }
+    return render(request, "notifications/game_mail.html", context)
+
+
+def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool) -> None:
+    op, data = request.POST.get("op", ""), request.POST
+    if op == "stream" and data.get("stream") in Stream.values:
+        preferences.set_stream(request.user.pk, game.pk, data["stream"], data.get("enabled") == "on")
+    elif op == "order" and data.get("kind") in orders.KINDS:
+        orders.place_order(game.pk, seat, data["kind"])
+    elif op == "cancel_order":
+        StandingOrder.objects.filter(game=game, seat=seat, pk=_count(data.get("order"))).update(active=False)
+    elif op == "vacation":
+        _add_vacation(request, game)
+    elif op == "quiet":
+        _set_quiet_hours(request)
+    elif op == "rules" and is_creator and data.get("policy") in TimeoutPolicy.values:
+        hours, days = _count(data.get("reminder_hours")), _count(data.get("vacation_days"))
+        GameMailSettings.objects.update_or_create(
+            game=game,
+            defaults={
+                "timeout_policy": data["policy"],
+                "reminder_before": timedelta(hours=hours) if hours else None,
+                "vacation_days": min(days, MAX_VACATION_DAYS),
+            },
+        )
+    elif op == "resume" and is_creator:
+        deadlines.resume(game.pk)
+
+
+def _count(raw: str | None) -> int:
+    """A non-negative whole number from a form field; anything else counts as 0."""
+    try:
+        return max(0, int(raw or 0))
+    except ValueError:
+        return 0
+
+
+def _add_vacation(request: HttpRequest, game: Game) -> None:
+    try:
+        day = date.fromisoformat(request.POST.get("day", ""))
+    except ValueError:
+        return
+    allowance = deadlines.mail_settings(game.pk).vacation_days
+    if VacationDay.objects.filter(game=game, user=request.user).count() < allowance:
+        VacationDay.objects.get_or_create(game=game, user=request.user, day=day)
+        deadlines.recompute_for(request.user)
+
+
+def _set_quiet_hours(request: HttpRequest) -> None:
+    try:
+        start = time.fromisoformat(request.POST["quiet_start"]) if request.POST.get("quiet_start") else None
+        end = time.fromisoformat(request.POST["quiet_end"]) if request.POST.get("quiet_end") else None
+    except ValueError:
+        return
+    MailProfile.objects.update_or_create(user=request.user, defaults={"quiet_start": start, "quiet_end": end})
+    deadlines.recompute_for(request.user)

@@ -1,0 +1,67 @@
+"""Fixtures for the notification tests.  Most run eager on locmem mail; real-parts fixtures live in realparts.py."""
+
+import pytest
+from django.core import mail
+
+from tests.notifications.helpers import make_players, make_user, start_game
+
+
+@pytest.fixture
+def players(db):
+    return make_players()
+
+
+@pytest.fixture
+def dee(db):
+    return make_user("dee@example.com", "dee")
+
+
+@pytest.fixture
+def game(players):
+    mail.outbox.clear()
+    return start_game(players)
+
+
+REDIS_DB = int(__import__("os").environ.get("TURNPOST_TEST_REDIS_DB", "11"))
+
+
+@pytest.fixture
+def smtp_sink(settings):
+    """A real SMTP listener on loopback, with Django's SMTP backend pointed at it."""
+    from notifications.delivery import drop_connections
+    from tests.notifications.realparts import SmtpSink
+
+    sink = SmtpSink().start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", sink.port
+    yield sink
+    drop_connections()
+    sink.stop()
+
+
+@pytest.fixture
+def redis_worker(transactional_db, smtp_sink, tmp_path):
+    """A real Celery worker process on Redis; tasks queued here (on commit) go to it."""
+    import redis
+    from django.db import connection
+
+    from tests.notifications.realparts import Worker
+    from turnpost.celery import app
+
+    broker = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    redis.Redis.from_url(broker).flushdb()
+    saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
+    app.conf.update(broker_url=broker, broker_write_url=broker, task_always_eager=False)
+    _reset_producers(app)
+    worker = Worker(broker, smtp_sink.port, connection.settings_dict["NAME"], tmp_path / "worker.log").start()
+    yield worker
+    worker.stop()
+    app.conf.update(**saved)
+    _reset_producers(app)
+    redis.Redis.from_url(broker).flushdb()
+
+
+def _reset_producers(app):
+    """Forget the app's pools (kombu keeps them per URL) so the next publish uses the current broker_url."""
+    app._pool = None
+    app.amqp._producer_pool = None

@@ -1,0 +1,72 @@
+"""Mail contents: the position from the recipient's view, links per quick answer, never another seat's tiles."""
+
+import re
+
+import pytest
+from django.core import mail
+
+import engine.core as engine
+from games.models import Snapshot
+from notifications.orders import place_order
+from tests.notifications.helpers import HANDS, TILE_BAG, html_of, move, move_links, outbox_to, start_game, without_urls
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_turn_mail_has_the_position_and_one_link_per_answer(game):
+    message = mail.outbox[-1]
+    assert message.subject == "Acquire by ann · Acquire · move 1: Place a tile"
+    assert message.to == ["ann@example.com"]
+    links = move_links(message.body)
+    assert list(links) == [
+        "Place 2A — founds a new chain", "Place 12G — stands alone", "Place 1H — stands alone",
+        "Place 3H — stands alone", "Place 5H — stands alone", "Place 7H — stands alone",
+    ]
+    assert "* Choose on the site (anything else):\n  http://127.0.0.1:8000/games/" in message.body
+    assert " A  o  .  .  .  o  .  .  .  .  .  .  ." in message.body  # 1A and 5A on the board, unincorporated
+    assert "Your cash: $6,000." in message.body and "2A: founds a new chain" in message.body
+    html = html_of(message)
+    assert '<table style="border-collapse:collapse;font-family:monospace' in html
+    assert all(f'href="{url}"' in html for url in links.values())
+
+
+def test_the_mail_tells_what_happened_since_your_last_move(game):
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})
+    move(game.pk, 0, {"type": "buy_shares", "shares": {"tower": 2}})
+    body = outbox_to("bob@example.com")[-1].body
+    assert "Since your last move:" in body
+    assert "ann" in body.split("Since your last move:")[1] and "Tower" in body
+
+
+@pytest.mark.parametrize("open_holdings", [True, False])
+def test_no_mail_shows_another_seats_tiles(players, open_holdings):
+    game = start_game(players, options={"tile_bag": TILE_BAG, "open_holdings": open_holdings})
+    script = [(0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
+              (0, {"type": "buy_shares", "shares": {"tower": 2}}), (1, {"type": "place_tile", "tile": "6A"}),
+              (1, {"type": "found_chain", "chain": "luxor"}), (1, {"type": "buy_shares", "shares": {}})]
+    for seat, action in script:
+        before = len(mail.outbox)
+        move(game.pk, seat, action)
+        state = engine.from_json(Snapshot.objects.get(game=game).state)
+        for message in mail.outbox[before:]:
+            reader = [p.email for p in players].index(message.to[0])
+            text = without_urls(message.body + html_of(message))
+            for other, hand in enumerate(state.hands):
+                if other != reader:
+                    assert not [tile for tile in hand if re.search(rf"\b{tile}\b", text)]
+    cy_mail = outbox_to("cy@example.com")[-1].body
+    assert any(tile in cy_mail for tile in HANDS[2])
+    assert ("ann: $5,600" in cy_mail) is open_holdings
+
+
+def test_standing_orders_are_restated_with_a_cancel_link(game, client):
+    place_order(game.pk, 0, "sell_all")
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    body = outbox_to("ann@example.com")[-1].body
+    assert "Your standing orders in this game:\n* in mergers: sell all (cancel: http://" in body
+    cancel = re.search(r"cancel: http://[^/]+(/mail/order/cancel/\S+/)\)", body)[1]
+    assert b"Cancel it" in client.get(cancel).content
+    assert b"is cancelled" in client.post(cancel).content
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})
+    assert "standing orders" not in outbox_to("ann@example.com")[-1].body

@@ -1,0 +1,149 @@
+"""Move links: GET confirms, POST acts once; forged, tampered, other-purpose, expired, stale and reused links."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+
+from games.models import Action, Game
+from notifications import clock, links
+from notifications.models import LinkOutcome, LinkUse
+from tests.notifications.helpers import move, move_links, path_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def ann_links():
+    return move_links(mail.outbox[-1].body)
+
+
+def token_of(url):
+    return path_of(url).rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_it_confirms_on_get_without_acting(client, game):
+    url = ann_links()["Place 2A — founds a new chain"]
+    response = client.get(path_of(url))
+    assert response.status_code == 200
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert b"Confirm: Place 2A" in response.content
+    assert Action.objects.filter(game=game).count() == 0
+    assert LinkUse.objects.count() == 0
+
+
+def test_it_moves_on_post_through_the_move_path(client, game, players):
+    url = ann_links()["Place 2A — founds a new chain"]
+    response = client.post(path_of(url))
+    assert response.status_code == 200
+    assert b"Done: Place 2A" in response.content
+    action = Action.objects.get(game=game)
+    assert action.payload == {"type": "place_tile", "tile": "2A"}
+    assert (action.source, action.by_user_id) == ("email", players[0].pk)
+    assert LinkUse.objects.get().outcome == LinkOutcome.APPLIED
+
+
+def test_it_shows_the_first_result_on_reuse(client, game):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    client.post(url)
+    again = client.post(url)
+    assert again.status_code == 200
+    assert b"already used" in again.content and b"Done: Place 2A" in again.content
+    assert client.get(url).content.count(b"Done: Place 2A") == 1
+    assert Action.objects.filter(game=game).count() == 1
+
+
+def test_it_says_already_resolved_for_a_stale_link_and_offers_fresh_ones(client, game):
+    offered = ann_links()
+    client.post(path_of(offered["Place 2A — founds a new chain"]))
+    stale = client.get(path_of(offered["Place 12G — stands alone"]))
+    assert stale.status_code == 200
+    assert b"Already resolved" in stale.content
+    assert b"Found Tower" in stale.content  # ann still decides: which chain to found, with fresh links
+    assert b'id="link-page" data-kind="stale"' in stale.content
+    posted = client.post(path_of(offered["Place 12G — stands alone"]))
+    assert b"Already resolved" in posted.content
+    assert Action.objects.filter(game=game).count() == 1
+
+
+def test_a_stale_link_offers_nothing_when_the_player_has_no_decision(client, game):
+    offered = ann_links()
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    move(game.pk, 0, {"type": "buy_shares", "shares": {}})
+    page = client.get(path_of(offered["Place 2A — founds a new chain"]))
+    assert b"Already resolved" in page.content and b"/mail/move/" not in page.content
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_it_refuses_a_forged_token(client, game, method):
+    forged = links.signing.dumps({"g": game.pk, "s": 0, "u": 1, "v": 0, "a": {"type": "place_tile", "tile": "2A"},
+                                  "l": "x", "e": 2**40}, key="not-our-secret", salt="turnpost.notifications.move")
+    response = getattr(client, method)(f"/mail/move/{forged}/")
+    assert response.status_code == 400
+    assert b"not one we sent" in response.content
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_it_refuses_a_tampered_token(client, game):
+    token = token_of(ann_links()["Place 2A — founds a new chain"])
+    body, rest = token.split(":", 1)
+    tampered = body[:-3] + ("AAA" if body[-3:] != "AAA" else "BBB") + ":" + rest
+    assert client.post(f"/mail/move/{tampered}/").status_code == 400
+    assert client.get("/mail/move/garbage/").status_code == 400
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_it_refuses_a_token_of_another_purpose(client, game, players):
+    token = links.unsubscribe_token(players[0].pk, game.pk, "turn")
+    assert client.post(f"/mail/move/{token}/").status_code == 400
+
+
+def test_it_refuses_an_expired_link(client, game, monkeypatch):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    later = clock.now() + timedelta(days=31)
+    monkeypatch.setattr(clock, "now", lambda: later)
+    for response in (client.get(url), client.post(url)):
+        assert response.status_code == 410
+        assert b"expired" in response.content
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_a_link_expires_at_the_deadline_plus_the_grace(settings, game):
+    deadline = clock.now() + timedelta(hours=24)
+    expires = links.link_expiry(deadline)
+    token = links.move_token(game.pk, 0, 1, 0, {"type": "x"}, "x", expires)
+    grace = timedelta(seconds=settings.TURNPOST_LINK_GRACE_SECONDS)
+    assert links.read_move_token(token, deadline + grace - timedelta(seconds=1)).game == game.pk
+    with pytest.raises(links.ExpiredLink):
+        links.read_move_token(token, deadline + grace + timedelta(seconds=1))
+
+
+def test_a_link_of_a_seat_that_changed_hands_is_refused(client, game, dee):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    Game.objects.get(pk=game.pk).seats.filter(index=0).update(user=dee)
+    response = client.post(url)
+    assert response.status_code == 403
+    assert Action.objects.filter(game=game).count() == 0
+
+
+def test_a_double_click_moves_once(game):
+    import threading
+
+    from django.db import connections
+    from django.test import Client
+
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    pages, start = [], threading.Barrier(2)
+
+    def click():
+        start.wait()
+        pages.append(Client().post(url).content.decode())
+        connections.close_all()
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Action.objects.filter(game=game).count() == 1
+    assert sum("Done: Place 2A" in page for page in pages) >= 1
+    assert any("already used" in page or "being used right now" in page for page in pages)

@@ -1,0 +1,91 @@
+"""Outbox rows: written in the move's transaction, one per newly active seat, never for a rolled-back move."""
+
+import pytest
+from django.core import mail
+from django.db import transaction
+
+from engine.core import Prompt
+from games.models import Game
+from games.signals import move_applied
+from notifications.models import MailKind, Outbox, OutboxStatus
+from notifications.outbox import newly_active
+from tests.notifications.helpers import move, outbox_to
+
+
+def prompt(seat, name):
+    return Prompt(seat, name, "?", ())
+
+
+def test_it_notifies_only_seats_that_became_active():
+    before = [prompt(0, "place_tile"), prompt(1, "stock_turn")]
+    after = [prompt(1, "stock_turn"), prompt(2, "place_tile")]
+    assert [p.seat for p in newly_active(before, after, acting_seat=0)] == [2]
+
+
+def test_it_notifies_the_mover_again_when_asked_something_new():
+    before = [prompt(0, "place_tile")]
+    assert [p.seat for p in newly_active(before, [prompt(0, "found_chain")], acting_seat=0)] == [0]
+    assert [p.seat for p in newly_active(before, [prompt(0, "place_tile")], acting_seat=0)] == [0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_mails_the_first_player_when_the_game_starts(game, players):
+    rows = Outbox.objects.filter(game=game)
+    assert [(row.recipient_id, row.kind, row.version, row.status) for row in rows] == [
+        (players[0].pk, MailKind.TURN, 0, OutboxStatus.SENT)
+    ]
+    assert len(outbox_to("ann@example.com")) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_writes_one_row_per_game_version_recipient_and_kind(game, players):
+    from notifications.outbox import enqueue
+
+    with transaction.atomic():
+        again = enqueue(game.pk, 0, players[0], MailKind.TURN, 0)
+    assert Outbox.objects.filter(game=game).count() == 1
+    assert again.status == OutboxStatus.SENT
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_sends_nothing_for_a_rolled_back_move(game):
+    mail.outbox.clear()
+
+    def fail_after_the_outbox(**kwargs):
+        assert Outbox.objects.filter(game=kwargs["game"], version=1).exists()
+        raise RuntimeError("something later in the move transaction failed")
+
+    move_applied.connect(fail_after_the_outbox, dispatch_uid="test-rollback")
+    try:
+        with pytest.raises(RuntimeError):
+            move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    finally:
+        move_applied.disconnect(dispatch_uid="test-rollback")
+    assert not Outbox.objects.filter(game=game, version=1).exists()
+    assert Game.objects.get(pk=game.pk).version == 0
+    assert mail.outbox == []
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_mails_each_merger_holder_in_turn(game):
+    script = [
+        (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
+        (0, {"type": "buy_shares", "shares": {"tower": 2}}),
+        (1, {"type": "place_tile", "tile": "6A"}), (1, {"type": "found_chain", "chain": "luxor"}),
+        (1, {"type": "buy_shares", "shares": {"tower": 1}}),
+        (2, {"type": "place_tile", "tile": "4A"}), (2, {"type": "buy_shares", "shares": {"tower": 1}}),
+        (0, {"type": "place_tile", "tile": "9G"}), (0, {"type": "buy_shares", "shares": {}}),
+        (1, {"type": "place_tile", "tile": "3A"}),
+    ]
+    for seat, action in script[:-1]:
+        move(game.pk, seat, action)
+    mail.outbox.clear()
+    move(game.pk, *script[-1])
+    for seat in (1, 2, 0):
+        rows = Outbox.objects.filter(game=game, kind=MailKind.TURN).order_by("-version")
+        assert rows[0].seat == seat  # only the holder whose turn it is has a mail waiting
+        assert "Dispose of Tower shares" in mail.outbox[-1].subject
+        move(game.pk, seat, {"type": "dispose_shares", "chain": "tower", "sell": 0, "trade": 0})
+    assert [m.to[0] for m in mail.outbox] == ["bob@example.com", "cy@example.com", "ann@example.com", "bob@example.com"]

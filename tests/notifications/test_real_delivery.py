@@ -1,0 +1,154 @@
+"""Real parts: a Celery worker process on Redis and an SMTP listener on loopback.
+
+One test plays a whole 3-player Acquire game only through the links in the mails the
+listener receives, posting each confirm form; the others kill a worker mid-send and roll
+back a move.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+
+import engine.core as engine
+from games.models import Action, Game, Snapshot
+from games.signals import move_applied
+from notifications import clock
+from notifications.delivery import requeue_stale
+from notifications.models import MailKind, Outbox, OutboxStatus
+from notifications.tasks import send_outbox
+from tests.notifications.helpers import move, move_links, path_of, start_game, without_urls
+from tests.notifications.realparts import wait_until
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TILE = re.compile(r"\b(1[0-2]|[1-9])[A-I]\b")
+FORM = re.compile(r'<form method="post" action="(?P<action>[^"]*)">')
+
+
+def hidden_tiles(game_id: int, seat: int) -> set[str]:
+    """Tiles in other seats' hands right now (the mail being read was composed at this position)."""
+    state = engine.from_json(Snapshot.objects.get(game_id=game_id).state)
+    return {tile for other, hand in enumerate(state.hands) if other != seat for tile in hand}
+
+
+def choose(subject: str, seat: int, offered: dict[str, str], first_merger: bool) -> str:
+    """The driver's pick: declare the end when offered; in the first merger bob sells, cy keeps, ann trades."""
+    labels = list(offered)
+    declare = [label for label in labels if label.startswith("Declare the end")]
+    if declare:
+        return declare[0]
+    if "Dispose of" in subject and first_merger:
+        wanted = {1: "Sell all", 2: "Keep all", 0: "Trade 2 for 1"}[seat]
+        return next(label for label in labels if label.startswith(wanted) and ("keep" in label or seat != 0))
+    if "Buy shares" in subject and len(labels) > 1:
+        return labels[1]
+    return labels[0]
+
+
+def act_on(client: Client, url: str, label: str) -> None:
+    """Open the link like a mail reader, then post the confirm form it shows."""
+    page = client.get(path_of(url))
+    assert page.status_code == 200, page.content[:500]
+    assert page["Referrer-Policy"] == "no-referrer"
+    html = page.content.decode()
+    assert f"Confirm: {label}" in html
+    form = FORM.search(html)
+    assert form is not None
+    target = form["action"] or path_of(url)
+    done = client.post(target)
+    assert done.status_code == 200 and f"Done: {label}" in done.content.decode()
+
+
+def test_a_whole_game_is_played_from_the_mails(redis_worker, smtp_sink, players):
+    game = start_game(players)
+    seat_of = {player.email: seat for seat, player in enumerate(players)}
+    client = Client()
+    read, disposals, results = 0, [], []
+    while len(results) < 3:
+        message = smtp_sink.wait_for(read + 1)[read]
+        read += 1
+        if "the game is over" in message.subject:
+            results.append(message)
+            continue
+        seat = seat_of[message.to[0]]
+        readable = without_urls(message.text + message.html)
+        for tile in hidden_tiles(game.pk, seat):
+            assert not re.search(rf"\b{tile}\b", readable), (tile, message.subject)
+        if "Dispose of Tower" in message.subject:
+            disposals.append((seat, message))
+        offered = move_links(message.text)
+        label = choose(message.subject, seat, offered, first_merger=len(disposals) <= 3)
+        act_on(client, offered[label], label)
+    # The merger: bob (the mergemaker) first, then clockwise; each mail only after the previous holder decided.
+    assert [seat for seat, _ in disposals[:3]] == [1, 2, 0]
+    bob_mail, ann_mail = disposals[0][1], disposals[2][1]
+    assert list(move_links(bob_mail.text)) == ["Keep all 1", "Sell all 1 for $200"]
+    assert list(move_links(ann_mail.text)) == [
+        "Keep all 3", "Sell all 3 for $600", "Trade 2 for 1 Luxor, sell 1 for $200", "Trade 2 for 1 Luxor, keep 1"
+    ]
+    assert "Tower is absorbed by Luxor" in ann_mail.text
+    assert "bob (you)" in bob_mail.text and "| Choose on the site" not in bob_mail.text
+    assert "List-Unsubscribe-Post" in bob_mail.headers
+    final = Game.objects.get(pk=game.pk)
+    assert final.status == "finished"
+    assert {tuple(m.to) for m in results} == {(p.email,) for p in players}
+    assert "Final standings" in results[0].text
+    sent = Outbox.objects.filter(game=game, status=OutboxStatus.SENT)
+    wait_until(lambda: sent.count() == read)
+    assert sent.exclude(message_id="").count() == read
+    assert not Outbox.objects.exclude(status=OutboxStatus.SENT).exists()
+
+
+def test_a_worker_killed_mid_send_delivers_once_after_restart(redis_worker, smtp_sink, players, settings):
+    smtp_sink.hold_first_to("ann@example.com")
+    game = start_game(players)
+    assert smtp_sink.holding.wait(30), "the worker never reached the listener"
+    redis_worker.kill()
+    smtp_sink.released.set()
+    row = Outbox.objects.get(game=game, kind=MailKind.TURN)
+    assert row.status == OutboxStatus.SENDING and smtp_sink.messages == []
+    redis_worker.start()
+    # The beat sweeper, run with its clock past the lease, re-queues the row the dead worker held.
+    later = clock.now() + timedelta(seconds=settings.TURNPOST_MAIL_LEASE_SECONDS + 1)
+    for _ in range(200):
+        for outbox_id in requeue_stale(later):
+            send_outbox.delay(outbox_id)
+        row.refresh_from_db()
+        if row.status == OutboxStatus.SENT:
+            break
+        smtp_sink.released.wait(0.05)
+    delivered = smtp_sink.wait_for(1)
+    send_outbox.delay(row.pk)  # a late duplicate of the task changes nothing
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    smtp_sink.wait_for(2)
+    assert [m.to for m in smtp_sink.messages] == [["ann@example.com"], ["ann@example.com"]]
+    assert "Place 2A" in delivered[0].text and "Found Tower" in smtp_sink.messages[1].text
+    row.refresh_from_db()
+    assert (row.status, row.attempts) == (OutboxStatus.SENT, 2)
+
+
+def test_a_rolled_back_move_sends_nothing(redis_worker, smtp_sink, players):
+    game = start_game(players)
+    smtp_sink.wait_for(1)
+
+    def fail(**kwargs):
+        raise RuntimeError("the move transaction fails after the outbox insert")
+
+    move_applied.connect(fail, dispatch_uid="test-real-rollback")
+    try:
+        with pytest.raises(RuntimeError):
+            move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    finally:
+        move_applied.disconnect(dispatch_uid="test-real-rollback")
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    messages = smtp_sink.wait_for(2)
+    assert [m.to[0] for m in messages] == ["ann@example.com", "ann@example.com"]
+    assert "Buy shares" in messages[1].subject
+    wait_until(lambda: not Outbox.objects.filter(status__in=["pending", "sending"]).exists())
+    assert len(smtp_sink.messages) == 2
+    assert all("Found Tower" not in m.text for m in messages)  # what the rolled-back 2A would have asked
+    assert not Action.objects.filter(game=game, payload__tile="2A").exists()

@@ -1,0 +1,66 @@
+"""The account's mail audit, per-game mail settings, and the local inbox page."""
+
+import pytest
+from django.core import mail
+
+from notifications import preferences
+from notifications.models import GameMailSettings, StandingOrder, Stream, VacationDay
+from tests.notifications.helpers import move_links, path_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_audit_lists_mails_sent_and_links_used(client, game, players):
+    url = move_links(mail.outbox[-1].body)["Place 2A — founds a new chain"]
+    client.post(path_of(url))
+    client.force_login(players[0])
+    page = client.get("/mail/history/").content.decode()
+    assert "Acquire by ann · Acquire · move 1: Place a tile" in page
+    assert "Place 2A — founds a new chain" in page and "move made: Done: Place 2A" in page
+    assert "move 2: Found a chain" in page
+
+
+def test_the_audit_needs_a_sign_in(client, game):
+    assert client.get("/mail/history/").status_code == 302
+
+
+def test_players_set_streams_orders_and_vacation(client, game, players):
+    client.force_login(players[1])
+    url = f"/mail/games/{game.pk}/"
+    assert client.get(url).status_code == 200
+    client.post(url, {"op": "stream", "stream": "reminder"})
+    assert not preferences.wants(players[1].pk, game.pk, Stream.REMINDER)
+    client.post(url, {"op": "order", "kind": "sell_all"})
+    assert StandingOrder.objects.get(game=game).seat == 1
+    client.post(url, {"op": "vacation", "day": "2026-03-03"})
+    assert not VacationDay.objects.exists()  # the game allows no vacation days yet
+    client.post(url, {"op": "rules", "policy": "pause"})  # only the creator sets the rules
+    assert not GameMailSettings.objects.exists()
+
+
+def test_the_creator_sets_the_deadline_rules(client, game, players):
+    client.force_login(players[0])
+    client.post(f"/mail/games/{game.pk}/", {"op": "rules", "policy": "pause", "reminder_hours": "6",
+                                            "vacation_days": "3"})
+    rules = GameMailSettings.objects.get(game=game)
+    assert (rules.timeout_policy, rules.reminder_before.total_seconds(), rules.vacation_days) == ("pause", 21600, 3)
+    client.post(f"/mail/games/{game.pk}/", {"op": "vacation", "day": "2026-03-03"})
+    assert VacationDay.objects.get().user == players[0]
+
+
+def test_outsiders_have_no_mail_settings_for_a_game(client, game, dee):
+    client.force_login(dee)
+    assert client.get(f"/mail/games/{game.pk}/").status_code == 404
+
+
+def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
+    settings.EMAIL_BACKEND = "notifications.backends.InboxBackend"
+    from notifications.delivery import drop_connections
+    from notifications.models import InboxMessage
+    from tests.notifications.helpers import move
+
+    drop_connections()
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    drop_connections()
+    assert InboxMessage.objects.get().subject.endswith("Found a chain")
+    assert b"Found a chain" in client.get("/inbox/").content
