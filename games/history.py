@@ -53,12 +53,12 @@ def chart_numbers(game: Game) -> dict[str, Any]:
 
 def _compute_chart_numbers(game: Game) -> dict[str, Any]:
     ui = ui_for(game.title)
-    prices: dict[str, list[int]] = {}
+    prices: dict[str, list[int | None]] = {}
     worth: list[list[int | None]] = []
     for step, state, _ in states_along(record_of(game)):
         step_prices, step_worth = ui.chart_numbers(engine.summary(state))
         for key, value in step_prices.items():
-            prices.setdefault(key, [0] * step).append(value)
+            prices.setdefault(key, [None] * step).append(value)
         worth.append(step_worth)
     return {"prices": prices, "worth": worth}
 
@@ -72,9 +72,10 @@ def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
     """The share-price chart and (when public) the net-worth chart, marked at ``step``."""
     numbers = chart_numbers(game)
     ui = ui_for(game.title)
-    names = {chain: info.get("name", chain) for chain, info in public_view_at(game, step).get("chains", {}).items()}
+    view = public_view_at(game, step)
+    names = ui.series_names(view)
     price_series = [
-        Series(names.get(key, key), ui.series_colour(key, index), values)
+        Series(names.get(key, key), ui.series_colour(key, index, view), values)
         for index, (key, values) in enumerate(numbers["prices"].items())
         if any(values)
     ]

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.mine, name="mine"),
     path("new/", views.new_game, name="new"),
     path("import/", views.import_game, name="import"),
+    path("titles/<slug:title_id>/help/", views.title_help, name="title_help"),
     path("<int:game_id>/", views.game_page, name="game"),
     path("<int:game_id>/join/", views.take_seat, name="join"),
     path("<int:game_id>/move/", views.move, name="move"),

@@ -14,8 +14,10 @@ from django.template import loader
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
+import engine.core as engine
 from accounts.models import User
 from games import history, queries, services
+from games.docs import title_doc
 from games.errors import GameClosed, GameServiceError
 from games.forms import ImportForm, NewGameForm
 from games.invitations import send_invitations_on_commit
@@ -80,7 +82,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
                  notice: str = "") -> HttpResponse:
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
-                            "title_name": title_name(game.title)}
+                            "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note}
     if not game.has_started:
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
         return render(request, "games/open.html", page, status=status)
@@ -170,6 +172,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "ctx": context,
         "game": game,
         "title_name": title_name(game.title),
+        "rules_note": ui_for(game.title).rules_note,
         "step": step,
         "last": game.version,
         "view": view,
@@ -180,6 +183,15 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "worth_public": history.worth_is_public(game),
     }
     return render(request, "games/history.html", page)
+
+
+def title_help(request: HttpRequest, title_id: str) -> HttpResponse:
+    """A title's rules page, from its docs; it says which rules are Turnpost's own reconstruction."""
+    doc = title_doc(title_id) if title_id in {title.id for title in engine.available_titles()} else None
+    if doc is None:
+        raise Http404("There is no help page for that game.")
+    page = {"doc": doc, "title_name": title_name(title_id), "rules_note": ui_for(title_id).rules_note}
+    return render(request, "games/help.html", page)
 
 
 def record_download(request: HttpRequest, game_id: int) -> HttpResponse:

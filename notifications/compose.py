@@ -19,7 +19,7 @@ from notifications import clock, links, orders
 from notifications.deadlines import current_deadline
 from notifications.gameplay import Loaded, events_since_last_move, game_url, load, seats_of, unreachable_names
 from notifications.models import MailKind, Outbox, StandingOrder, Stream
-from notifications.positions import position_for
+from notifications.positions import position_for, position_template
 from notifications.schedule import time_zone
 
 
@@ -109,7 +109,7 @@ def game_context(loaded: Loaded, seat: int | None, user: Any) -> dict[str, Any]:
         "player_name": user.name,
         "site_url": links.absolute(game_url(game.pk)),
         "position": position_for(game.title, view, seat),
-        "position_template": f"emails/includes/position-{game.title if game.title == 'acquire' else 'generic'}",
+        "position_template": position_template(game.title),
         "unreachable": unreachable_names(game.pk, except_user=user.pk) if _flag(game, "any_unreachable") else [],
         "orders": order_lines(game.pk, seat, user.pk) if seat is not None and _flag(game, "any_orders") else [],
         "preferences_url": links.absolute(reverse("notifications:game_mail", args=[game.pk])),

@@ -117,5 +117,74 @@ def generic_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {"players": players}
 
 
+def railroad_barons_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """Holdings (director, price, treasury, railroads, income), the top railroad card, the round, the reader."""
+    holdings = [
+        {
+            "name": holding["short_name"],
+            "director": holding.get("director_name") or "-",
+            "price": money(holding.get("price")) or "-",
+            "cash": money(holding.get("cash")),
+            "income": money(holding.get("income")),
+            "railroads": ", ".join(f"{r['name']} (L{r['level']}, {money(r['income'])})"
+                                   for r in holding.get("railroads", [])) or "none",
+            "status": "floated" if holding.get("floated") else "started" if holding.get("started") else "not started",
+        }
+        for holding in view.get("holdings", [])
+    ]
+    names = {holding["id"]: holding["short_name"] for holding in view.get("holdings", [])}
+    players = [_rb_player(player, seat, names) for player in view.get("players", [])]
+    return {
+        "round": _rb_round(view),
+        "turn": ", ".join(entry.get("name", "") for entry in view.get("waiting_for", [])),
+        "holdings": holdings,
+        "top": _rb_top(view.get("pile", {})),
+        "pile_count": view.get("pile", {}).get("count", 0),
+        "obsolete": ", ".join(str(level) for level in view.get("obsolete_levels", [])) or "none",
+        "players": players,
+        "me": next((player for player in players if player["you"]), None),
+    }
+
+
+def _rb_round(view: dict[str, Any]) -> str:
+    label = (view.get("round") or {}).get("label", "")
+    return "Draft" if label == "draft" else label
+
+
+def _rb_top(pile: dict[str, Any]) -> dict[str, Any] | None:
+    top = pile.get("top")
+    if not top:
+        return None
+    sides = [
+        f"{side['category']} {side['side']}: level {side['level']}, cost {money(side['cost'])}, "
+        f"income {money(side['income'])}{'' if side.get('available', True) else ' (obsolete)'}"
+        for side in top.get("sides", [])
+    ]
+    return {"name": top.get("name", ""), "sides": sides}
+
+
+def _rb_player(player: dict[str, Any], seat: int | None, names: dict[str, str]) -> dict[str, Any]:
+    shares = player.get("shares", {})
+    return {
+        "name": player.get("name", ""),
+        "you": player.get("seat") == seat,
+        "cash": money(player.get("cash")),
+        "certificates": ", ".join(f"{names.get(key, key)} {percent}%" for key, percent in shares.items()) or "none",
+        "investors": ", ".join(money(investor.get("value")) for investor in player.get("investors", [])) or "none",
+        "worth": money(player.get("worth")),
+    }
+
+
+POSITIONS = {
+    "acquire": acquire_position,
+    "railroad-barons": railroad_barons_position,
+}
+
+
 def position_for(title: str, view: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    return acquire_position(view, seat) if title == "acquire" else generic_position(view, seat)
+    return POSITIONS.get(title, generic_position)(view, seat)
+
+
+def position_template(title: str) -> str:
+    """The mail include for ``title`` (without .txt/.html): its own when it has a summary here, else generic."""
+    return f"emails/includes/position-{title if title in POSITIONS else 'generic'}"

@@ -283,12 +283,12 @@ def test_inbox_lists_mail_newest_first_with_clickable_links(client, settings):
     assert client.get("/inbox/").status_code == 404
 
 
-def test_railroad_barons_pages_use_the_generic_view_and_history(client, players):
+def test_railroad_barons_pages_use_their_partial_and_history(client, players):
     from tests.games.factories import play_to_end
 
     game = started_game(players[:2], title="railroad-barons", options={}, seed=3)
     html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
-    assert "board-generic" in html
+    assert 'id="holdings"' in html and "board-generic" not in html
     assert 'id="prompt"' in html or "Nothing to do now" in html
     game = play_to_end(game)
     history = client.get(f"/games/{game.pk}/history/?step=10").content.decode()

@@ -1,4 +1,4 @@
-"""Create demo players and a 3-player Acquire game to play at once (idempotent), and say how to sign in."""
+"""Create demo players, a 3-player Acquire game and a 2-player Railroad Barons game (idempotent); say how to sign in."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from games.models import Game, SeatOrder
 DEMO_PLAYERS = [("ann@demo.turnpost.localhost", "Ann"), ("bob@demo.turnpost.localhost", "Bob"),
                 ("cy@demo.turnpost.localhost", "Cy")]
 DEMO_GAME = "Demo: Acquire for three"
+DEMO_RB_GAME = "Demo: Railroad Barons for two"
 
 
 class Command(BaseCommand):
@@ -23,17 +24,26 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         users = [self._user(email, name) for email, name in DEMO_PLAYERS]
-        if "acquire" not in {title.id for title in engine.available_titles()}:
+        installed = {title.id for title in engine.available_titles()}
+        if "acquire" not in installed:
             self.stdout.write("The Acquire engine is not installed, so there is no demo game.")
             return
-        game = Game.objects.filter(name=DEMO_GAME, created_by=users[0]).first()
+        game = self._game(DEMO_GAME, "acquire", users)
+        if "railroad-barons" in installed:
+            barons = self._game(DEMO_RB_GAME, "railroad-barons", users[:2])
+            self.stdout.write(f"Railroad Barons demo (Ann and Bob): {settings.SITE_URL}/games/{barons.pk}/")
+        self._explain(game, users)
+
+    def _game(self, name: str, title: str, users: list[User]) -> Game:
+        """The named demo game, created and fully seated the first time."""
+        game = Game.objects.filter(name=name, created_by=users[0]).first()
         if game is None:
-            game = services.create_game(users[0], "acquire", 3, invited_emails=[u.email for u in users[1:]],
-                                        seat_order_mode=SeatOrder.CHOSEN, name=DEMO_GAME)
+            game = services.create_game(users[0], title, len(users), invited_emails=[u.email for u in users[1:]],
+                                        seat_order_mode=SeatOrder.CHOSEN, name=name)
             for user in users[1:]:
                 services.take_seat(game.pk, user)
             game.refresh_from_db()
-        self._explain(game, users)
+        return game
 
     def _user(self, email: str, name: str) -> User:
         user, _ = User.objects.get_or_create(email=email, defaults={"display_name": name})

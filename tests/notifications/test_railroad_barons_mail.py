@@ -1,0 +1,108 @@
+"""Railroad Barons mails: the position include, one link per quick answer, and an offer answered from a mail."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+
+import engine.core as engine
+from games.models import Action, Game, Snapshot
+from notifications.positions import position_template
+from tests.engine.railroad_barons.support import ANN, BOB, offer_railroad, simple_answer
+from tests.games.factories import play, started_game
+from tests.games.test_railroad_barons_pages import OFFER_READY
+from tests.notifications.helpers import html_of, move, move_links, outbox_to, path_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TITLE = "railroad-barons"
+EMAILS = {ANN: "ann@example.com", BOB: "bob@example.com"}
+
+
+@pytest.fixture
+def rb_game(players) -> Game:
+    mail.outbox.clear()
+    return started_game(players[:2], title=TITLE, options={}, seed=1)
+
+
+def current_prompt(game: Game) -> engine.Prompt | None:
+    waiting = engine.prompts(engine.from_json(Snapshot.objects.get(game=game).state))
+    return waiting[0] if waiting else None
+
+
+def assert_mail_offers_every_quick_answer(game: Game) -> engine.Prompt:
+    """The newest mail to the asked seat has one move link per quick answer, in order, and the site link."""
+    prompt = current_prompt(game)
+    assert prompt is not None
+    message = outbox_to(EMAILS[prompt.seat])[-1]
+    assert list(move_links(message.body)) == [answer.label for answer in prompt.quick], prompt.name
+    assert "* Choose on the site (anything else):\n  http://" in message.body
+    html = html_of(message)
+    assert all(f'href="{url}"' in html for url in move_links(message.body).values())
+    return prompt
+
+
+def test_the_first_mail_has_the_position_and_a_link_per_investor_offer(rb_game):
+    message = mail.outbox[-1]
+    assert message.to == ["ann@example.com"] and "Railroad Barons" in message.subject
+    body = message.body
+    assert "Round: Draft; waiting for ann." in body
+    assert "You: $200 cash; certificates: none; investors: none." in body
+    assert "  MS&C (not started): director -, price -, treasury $0, income $0" in body
+    assert "Railroad pile: 27 left; top card Railroad A2:\n  A front: level 2, cost $60, income $22" in body
+    assert "  bob: $200; certificates: none; investors: none; worth $200" in body
+    prompt = assert_mail_offers_every_quick_answer(rb_game)
+    assert [answer.label for answer in prompt.quick][:2] == ["Offer the $30 investor at $30",
+                                                             "Offer the $40 investor at $40"]
+    html = html_of(message)
+    assert 'aria-label="Holdings"' in html and "<b>Railroad A2</b>" in html and "MS&amp;C" in html
+
+
+def test_every_prompt_along_a_game_mails_one_link_per_quick_answer(rb_game):
+    seen = {assert_mail_offers_every_quick_answer(rb_game).name}
+    labels: list[str] = []
+    accept = (BOB, {"type": "respond_offer", "accept": True})
+    for seat, action in [*OFFER_READY, offer_railroad(ANN, "a1", 100), accept]:
+        move(rb_game.pk, seat, action)
+        prompt = assert_mail_offers_every_quick_answer(rb_game)
+        seen.add(prompt.name)
+        labels += [answer.label for answer in prompt.quick]
+    for _ in range(60):  # on to a dividend: Seedy Brothers now earns Dominion Atlantic's $22
+        state = engine.from_json(Snapshot.objects.get(game=rb_game).state)
+        prompt = current_prompt(rb_game)
+        move(rb_game.pk, prompt.seat, simple_answer(state, prompt.seat, state.phase, True, True))
+        prompt = assert_mail_offers_every_quick_answer(rb_game)
+        seen.add(prompt.name)
+        labels += [answer.label for answer in prompt.quick]
+        if prompt.name == "dividend":
+            break
+    assert {"offer_investor", "choose_offer", "stock_turn", "operate", "respond_offer", "dividend"} <= seen
+    assert any(label.startswith("Pay $2 per share") for label in labels)
+    assert any(label.startswith("Withhold") for label in labels)
+    assert any(label.startswith("Buy Railroad A2 on its level 2") for label in labels)
+    assert "Pass" in labels and any(label.startswith("Sell the 10% certificate") for label in labels)
+    assert any(label.startswith("Buy the 30% certificate") for label in labels)
+    assert any(label.startswith("Take $30") for label in labels)
+
+
+def test_an_offer_is_accepted_through_the_mail_link(client, rb_game):
+    play(rb_game, OFFER_READY)
+    move(rb_game.pk, ANN, offer_railroad(ANN, "a1", 100)[1])
+    message = outbox_to("bob@example.com")[-1]
+    assert "Seedy Brothers offers $100 for Dominion Atlantic" in message.body
+    links = move_links(message.body)
+    accept = next(url for label, url in links.items() if label.startswith("Accept"))
+    assert list(links) == ["Accept: Rice International sells it for $100", "Decline: Rice International keeps it"]
+    assert b"Confirm: Accept" in client.get(path_of(accept)).content
+    assert client.post(path_of(accept)).status_code == 200
+    action = Action.objects.filter(game=rb_game).order_by("-seq").first()
+    assert action.payload == {"type": "respond_offer", "accept": True} and action.source == "email"
+    holdings = engine.summary(engine.from_json(Snapshot.objects.get(game=rb_game).state))["holdings"]
+    assert "a1" in holdings["seedy"]["railroads"] and "a1" not in holdings["rice"]["railroads"]
+    assert "  Seedy Brothers (floated): director ann" in outbox_to("ann@example.com")[-1].body
+
+
+def test_the_position_include_is_chosen_by_title():
+    assert position_template(TITLE) == "emails/includes/position-railroad-barons"
+    assert position_template("acquire") == "emails/includes/position-acquire"
+    assert position_template("some-new-title") == "emails/includes/position-generic"
