@@ -38,7 +38,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-DB_NAME = "turnpost_bench"
+# Override to keep two benchmark runs on one machine apart (each drops and recreates its database).
+DB_NAME = os.environ.get("TURNPOST_BENCH_DB", "turnpost_bench")
 PG_URL = "postgres://postgres@127.0.0.1:5432"
 PLAYERS = [("ann@bench.localhost", "ann"), ("bob@bench.localhost", "bob"), ("cy@bench.localhost", "cy")]
 

@@ -209,7 +209,7 @@ def submit_move(
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id)
+        game = _locked_game(game_id, with_snapshot=True)
         seat = _seat_for_move(game, seat_index, user, source)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
@@ -240,10 +240,18 @@ def clean_payload(action: Any) -> dict[str, Any]:
     return json.loads(text)
 
 
-def _locked_game(game_id: Any) -> Game:
+def _locked_game(game_id: Any, with_snapshot: bool = False) -> Game:
+    """The game row, locked until the transaction ends.
+
+    ``with_snapshot`` joins the Snapshot into the same query (one round trip less per move);
+    only the game row is locked, as before: every writer of a Snapshot holds its game's lock.
+    """
     if isinstance(game_id, bool) or not isinstance(game_id, int):
         raise GameNotFound("There is no such game.")
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    games = Game.objects.select_for_update(of=("self",))
+    if with_snapshot:
+        games = games.select_related("snapshot")
+    game = games.filter(pk=game_id).first()
     if game is None:
         raise GameNotFound("There is no such game.")
     return game
@@ -310,8 +318,14 @@ def _apply_locked(game: Game, seat: Seat, payload: dict[str, Any], source: str, 
 
 
 def _snapshot_for(game: Game) -> Snapshot:
-    """The game's Snapshot, rebuilt from the log if it is missing or behind (it is only a cache)."""
-    snapshot = Snapshot.objects.filter(game=game).first()
+    """The game's Snapshot, rebuilt from the log if it is missing or behind (it is only a cache).
+
+    A Snapshot already joined to ``game`` (``_locked_game(with_snapshot=True)``) is used without a query.
+    """
+    try:
+        snapshot: Snapshot | None = game.snapshot
+    except Snapshot.DoesNotExist:
+        snapshot = None
     if snapshot is not None and snapshot.version == game.version:
         return snapshot
     from games.replay import replayed_state

@@ -13,16 +13,17 @@ import smtplib
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any
 
 from anymail.exceptions import AnymailInvalidAddress, AnymailRecipientsRefused
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
 from notifications import clock
 from notifications.compose import Composed, Superseded, compose
-from notifications.gameplay import Loaded, load_many
+from notifications.gameplay import Loaded, game_flags, loaded_from
 from notifications.models import Outbox, OutboxStatus, Suppression
 
 log = logging.getLogger(__name__)
@@ -57,15 +58,38 @@ def _claimable(now: datetime) -> Q:
     )
 
 
+@cache
+def _claimed_rows() -> QuerySet[Outbox]:
+    """Claimed rows with all that composing them reads: recipient, game, snapshot and the game's flags.
+
+    One query instead of the row's and then its game's; built once per process (never evaluated
+    itself, only filtered), because building these annotations costs more than running them.
+    """
+    suppressed = Suppression.objects.filter(address=OuterRef("recipient__email"))
+    return Outbox.objects.select_related("recipient", "game__snapshot").annotate(
+        suppressed=Exists(suppressed), **game_flags("game", "seat")
+    )
+
+
 def claim_many(outbox_ids: list[int], now: datetime) -> list[Outbox]:
-    """Take every row of ``outbox_ids`` that is due and free (two statements for the lot)."""
+    """Take every row of ``outbox_ids`` that is due and free (two statements for the lot; one if none is).
+
+    The rows come with their games (``loaded_of``), so composing them needs no query to load the game.
+    """
     token = uuid.uuid4().hex
-    Outbox.objects.filter(_claimable(now), pk__in=outbox_ids).update(
+    taken = Outbox.objects.filter(_claimable(now), pk__in=outbox_ids).update(
         status=OutboxStatus.SENDING, claimed_at=now, claim_token=token, attempts=F("attempts") + 1
     )
-    suppressed = Suppression.objects.filter(address=OuterRef("recipient__email"))
-    rows = Outbox.objects.select_related("recipient").annotate(suppressed=Exists(suppressed))
-    return list(rows.filter(pk__in=outbox_ids, status=OutboxStatus.SENDING, claim_token=token).order_by("pk"))
+    if not taken:
+        return []
+    rows = _claimed_rows().filter(pk__in=outbox_ids, status=OutboxStatus.SENDING, claim_token=token)
+    return list(rows.order_by("pk"))
+
+
+def loaded_of(row: Outbox) -> Loaded | None:
+    """The row's game as ``gameplay.load(row.game_id, row.seat)`` would give it, from the claim's own query."""
+    flags = {"any_orders": row.any_orders, "any_unreachable": row.any_unreachable, "seat_due_at": row.seat_due_at}
+    return loaded_from(row.game, row.seat, flags) if row.game_id is not None else None
 
 
 def claim(outbox_id: int, now: datetime) -> Outbox | None:
@@ -151,15 +175,14 @@ def deliver(outbox_id: int, now: datetime | None = None) -> Delivery:
 
 
 def deliver_batch(outbox_ids: list[int], now: datetime | None = None) -> list[tuple[int, Delivery]]:
-    """Like ``deliver`` for many rows, with the claims and the games' loads shared by the batch."""
+    """Like ``deliver`` for many rows, with the claims and the games' loads in one query for the batch."""
     now = now or clock.now()
-    rows = claim_many(outbox_ids, now)
-    loaded = load_many([(row.game_id, row.seat) for row in rows if row.game_id is not None])
-    return [(row.pk, process(row, now, loaded.get((row.game_id, row.seat)))) for row in rows]
+    return [(row.pk, process(row, now)) for row in claim_many(outbox_ids, now)]
 
 
 def process(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Delivery:
-    """Compose and send a claimed row, and record what happened."""
+    """Compose and send a row claimed by ``claim_many``, and record what happened."""
+    loaded = loaded or loaded_of(row)
     address = row.recipient.email
     if row.suppressed:
         finish(row, OutboxStatus.SKIPPED, note="address unreachable", to_address=address)

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.urls import reverse
 
 import engine.core as engine
 from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
 from games.services import MoveOutcome, submit_move
-from notifications.models import Deadline, StandingOrder, Suppression
+from notifications.models import Deadline, MailProfile, Preference, StandingOrder, Suppression
 
 # The move sources this app uses (games.models.ActionSource); standing orders are the
 # player's own instruction given by mail or on the site, so they count as e-mail moves.
@@ -37,11 +37,14 @@ __all__ = [
     "Seat",
     "active_seats_of_user",
     "events_since_last_move",
+    "game_flags",
     "game_url",
     "load",
     "load_many",
+    "loaded_from",
     "play",
     "seat_user",
+    "seats_for_mail",
     "seats_of",
     "unreachable_names",
     "waiting_seats_of_user",
@@ -77,16 +80,38 @@ class Loaded:
         return engine.is_finished(self.state)
 
 
+def game_flags(game: str, seat: str | int | None = None) -> dict[str, Any]:
+    """The annotations ``load`` puts on a game, for a query whose game id is the field ``game``.
+
+    ``seat`` (a field name, or a seat number) adds ``seat_due_at``, that seat's open deadline.
+    Another model's query (an outbox row's) can carry them and skip loading the game on its own.
+    """
+    dead = Seat.objects.filter(game=OuterRef(game), user__email__in=Suppression.objects.values("address"))
+    flags: dict[str, Any] = {
+        "any_orders": Exists(StandingOrder.objects.filter(game=OuterRef(game), active=True)),
+        "any_unreachable": Exists(dead),
+    }
+    if seat is not None:
+        seat_ref = OuterRef(seat) if isinstance(seat, str) else seat
+        open_deadline = Deadline.objects.filter(game=OuterRef(game), seat=seat_ref, resolved=False).order_by("-version")
+        flags["seat_due_at"] = Subquery(open_deadline.values("due_at")[:1])
+    return flags
+
+
 def _games(seat: int | None) -> Any:
-    dead = Seat.objects.filter(game=OuterRef("pk"), user__email__in=Suppression.objects.values("address"))
-    games = Game.objects.select_related("snapshot", "created_by").annotate(
-        any_orders=Exists(StandingOrder.objects.filter(game=OuterRef("pk"), active=True)),
-        any_unreachable=Exists(dead),
-    )
-    if seat is None:
-        return games
-    open_deadline = Deadline.objects.filter(game=OuterRef("pk"), seat=seat, resolved=False).order_by("-version")
-    return games.annotate(seat_due_at=Subquery(open_deadline.values("due_at")[:1]))
+    return Game.objects.select_related("snapshot", "created_by").annotate(**game_flags("pk", seat))
+
+
+def loaded_from(game: Game | None, seat: int | None, flags: dict[str, Any]) -> Loaded | None:
+    """``Loaded`` from a game row fetched with its snapshot by another query, and that query's ``game_flags``.
+
+    None when the game has not started or its cache is behind (``load`` then replays the log).
+    """
+    snapshot = getattr(game, "snapshot", None) if game is not None else None
+    if game is None or snapshot is None or snapshot.version != game.version:
+        return None
+    game.any_orders, game.any_unreachable = flags["any_orders"], flags["any_unreachable"]
+    return Loaded(game, engine.from_json(snapshot.state), seat, flags.get("seat_due_at"))
 
 
 def load(game_id: int, seat: int | None = None) -> Loaded | None:
@@ -155,15 +180,52 @@ def unreachable_names(game_id: int, except_user: int | None = None) -> list[str]
 
 
 def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[str, Any]]:
-    """The log lines ``seat`` may read, from its own last move (included: a merger it caused) to now."""
-    last = Action.objects.filter(game=game, seat=seat).order_by("-seq").values("seq")[:1]
-    rows = (
-        Action.objects.filter(game=game, seq__gte=Coalesce(Subquery(last), 0))
-        .order_by("-seq")
-        .values_list("events", flat=True)[:limit]
-    )
-    events = [engine.Event.from_json(raw) for batch in reversed(list(rows)) for raw in batch]
+    """The log lines ``seat`` may read, from its own last move (included: a merger it caused) to now.
+
+    One plain query for the newest ``limit`` actions, cut at the seat's own last move in Python:
+    the same rows as asking the database for "since my last move, newest ``limit``", without the
+    correlated subquery.  A game with no actions yet (``version`` 0) needs no query.
+    """
+    if game.version == 0:
+        return []
+    rows = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
+    batches = []
+    for actor, events in rows:
+        batches.append(events)
+        if actor == seat:
+            break
+    events = [engine.Event.from_json(raw) for batch in reversed(batches) for raw in batch]
     return engine.visible_events(events, seat)
+
+
+def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:
+    """The game's seats with their users and, in the same query, what mailing each one needs.
+
+    Annotations: ``suppressed`` (the address bounced), ``quiet_start``/``quiet_end`` (the player's
+    quiet hours), ``has_orders`` (an active standing order on this seat), and per stream
+    ``<stream>_here``/``<stream>_default`` (the player's choice for this game, and for all games;
+    None when not set).  The move path reads them instead of a handful of queries per seat.
+    """
+    return list(_mail_seats(tuple(streams)).filter(game=game).order_by("index"))
+
+
+@cache
+def _mail_seats(streams: tuple[str, ...]) -> Any:
+    """``seats_for_mail``'s annotated queryset, built once per process (only ever filtered, never evaluated)."""
+    profile = MailProfile.objects.filter(user=OuterRef("user"))
+    choices = Preference.objects.filter(user=OuterRef("user"))
+    annotations: dict[str, Any] = {
+        "suppressed": Exists(Suppression.objects.filter(address=OuterRef("user__email"))),
+        "quiet_start": Subquery(profile.values("quiet_start")[:1]),
+        "quiet_end": Subquery(profile.values("quiet_end")[:1]),
+        "has_orders": Exists(StandingOrder.objects.filter(game=OuterRef("game"), seat=OuterRef("index"), active=True)),
+    }
+    for stream in streams:
+        here = choices.filter(stream=stream, game=OuterRef("game"))
+        default = choices.filter(Q(game__isnull=True), stream=stream)
+        annotations[f"{stream}_here"] = Subquery(here.values("enabled")[:1])
+        annotations[f"{stream}_default"] = Subquery(default.values("enabled")[:1])
+    return Seat.objects.select_related("user").annotate(**annotations)
 
 
 def play(game_id: int, seat: int, action: dict[str, Any], version: int, source: str, user: Any) -> MoveOutcome:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 import engine.core as engine
 from notifications import clock, deadlines, orders
-from notifications.gameplay import Game, load, seat_user, seats_of
+from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
 from notifications.models import MailKind, Outbox, OutboxStatus, Stream
-from notifications.preferences import is_unreachable, wants
-from notifications.schedule import clock_for, next_mail_time
+from notifications.preferences import DEFAULTS, is_unreachable, wants
+from notifications.schedule import PlayerClock, clock_for, next_mail_time, time_zone
 
 
 def newly_active(
@@ -35,6 +35,21 @@ def newly_active(
     ]
 
 
+def _row_fields(
+    seat: int | None, now: datetime, send_after: datetime, unreachable: bool, address: str
+) -> dict[str, Any]:
+    """An outbox row's fields besides its key: skipped for an unreachable address, queued now unless quiet hours."""
+    return {
+        "seat": seat,
+        "created": now,
+        "send_after": send_after,
+        "status": OutboxStatus.SKIPPED if unreachable else OutboxStatus.PENDING,
+        "note": "address unreachable" if unreachable else "",
+        "to_address": address,
+        "queued_at": now if send_after <= now and not unreachable else None,
+    }
+
+
 def enqueue(
     game_id: int | None, version: int, user: Any, kind: str, seat: int | None = None, now: datetime | None = None
 ) -> Outbox:
@@ -44,57 +59,109 @@ def enqueue(
     Mail that would land in the recipient's quiet hours waits for the sweeper.
     """
     now = now or clock.now()
-    send_after = next_mail_time(now, clock_for(user))
-    unreachable = is_unreachable(user.email)
+    fields = _row_fields(seat, now, next_mail_time(now, clock_for(user)), is_unreachable(user.email), user.email)
     row, created = Outbox.objects.get_or_create(
-        game_id=game_id,
-        version=version,
-        recipient=user,
-        kind=kind,
-        defaults={
-            "seat": seat,
-            "created": now,
-            "send_after": send_after,
-            "status": OutboxStatus.SKIPPED if unreachable else OutboxStatus.PENDING,
-            "note": "address unreachable" if unreachable else "",
-            "to_address": user.email,
-            "queued_at": now if send_after <= now and not unreachable else None,
-        },
+        game_id=game_id, version=version, recipient=user, kind=kind, defaults=fields
     )
     if created and row.queued_at is not None:
-        from notifications.tasks import send_outbox
-
-        send_outbox.delay_on_commit(row.pk)
+        send_on_commit([row.pk])
     return row
+
+
+def send_on_commit(outbox_ids: list[int]) -> None:
+    """One task per transaction: ``send_outbox`` for one row, ``send_outbox_batch`` for several."""
+    from notifications.tasks import send_outbox, send_outbox_batch
+
+    if len(outbox_ids) == 1:
+        send_outbox.delay_on_commit(outbox_ids[0])
+    elif outbox_ids:
+        send_outbox_batch.delay_on_commit(list(outbox_ids))
+
+
+def insert_rows(rows: list[Outbox]) -> list[Outbox]:
+    """Insert new outbox rows in one statement and queue the due ones; returns the rows created.
+
+    The rows' keys are new in a move (its version was just taken under the game's lock), so
+    the single INSERT is the rule.  Should one exist already (a signal sent twice), the
+    savepoint undoes the INSERT and each row is tried alone, keeping the one-row-per-key rule.
+    """
+    if not rows:
+        return []
+    try:
+        with transaction.atomic():
+            created = Outbox.objects.bulk_create(rows)
+    except IntegrityError:
+        created = [row for row in rows if _insert_one(row)]
+    send_on_commit([row.pk for row in created if row.queued_at is not None])
+    return created
+
+
+def _insert_one(row: Outbox) -> bool:
+    try:
+        with transaction.atomic():
+            row.pk = None
+            row.save(force_insert=True)
+    except IntegrityError:
+        return False
+    return True
+
+
+def _wants(seat: Seat, stream: str) -> bool:
+    """``preferences.wants`` from the annotations of ``seats_for_mail``: this game's choice, the default, else ours."""
+    for choice in (getattr(seat, f"{stream}_here"), getattr(seat, f"{stream}_default")):
+        if choice is not None:
+            return bool(choice)
+    return DEFAULTS[Stream(stream)]
+
+
+def _row_for(game: Game, seat: Seat, kind: str, now: datetime) -> Outbox:
+    """An unsaved outbox row for ``seat``'s player at the game's version (``clock_for`` from the annotations)."""
+    user = seat.user
+    player_clock = PlayerClock(tz=time_zone(user.time_zone), quiet_start=seat.quiet_start, quiet_end=seat.quiet_end)
+    fields = _row_fields(seat.index, now, next_mail_time(now, player_clock), seat.suppressed, user.email)
+    return Outbox(game_id=game.pk, version=game.version, recipient=user, kind=kind, **fields)
 
 
 def announce(
     game: Game, state: Any, before: list[engine.Prompt], after: list[engine.Prompt], acting_seat: int | None
 ) -> None:
-    """Outbox rows, deadlines and standing orders for the seats a state change made active."""
+    """Outbox rows, deadlines and standing orders for the seats a state change made active.
+
+    Everything about the recipients comes from one query (``seats_for_mail``); the rows go
+    in with one INSERT and one task is queued for the lot, on commit.
+    """
     now = clock.now()
-    seats = {seat.index: seat for seat in seats_of(game)}
     fresh = newly_active(before, after, acting_seat)
     deadlines.close_open(game.pk, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
+    finished = engine.is_finished(state)
+    if not fresh and not finished:
+        return
+    streams = (Stream.TURN, Stream.RESULT) if finished else (Stream.TURN,)
+    seats = {seat.index: seat for seat in seats_for_mail(game, streams)}
+    rows = []
     for prompt in fresh:
-        user = seats[prompt.seat].user if prompt.seat in seats else None
-        if user is not None:
-            _announce_prompt(game, prompt, user, now)
-    if engine.is_finished(state):
-        for seat in seats.values():
-            if seat.user is not None and wants(seat.user_id, game.pk, Stream.RESULT):
-                enqueue(game.pk, game.version, seat.user, MailKind.RESULT, seat.index, now)
+        seat = seats.get(prompt.seat)
+        if seat is not None and seat.user is not None and _prompt_wants_mail(game, prompt, seat, now):
+            rows.append(_row_for(game, seat, MailKind.TURN, now))
+    if finished:
+        rows += [
+            _row_for(game, seat, MailKind.RESULT, now)
+            for seat in seats.values()
+            if seat.user is not None and _wants(seat, Stream.RESULT)
+        ]
+    insert_rows(rows)
 
 
-def _announce_prompt(game: Game, prompt: engine.Prompt, user: Any, now: datetime) -> None:
-    if orders.answer_for(prompt, orders.active_orders(game.pk, prompt.seat)) is not None:
+def _prompt_wants_mail(game: Game, prompt: engine.Prompt, seat: Seat, now: datetime) -> bool:
+    """Answer by standing order (after commit), or start the seat's clock; True if a turn mail should go."""
+    if seat.has_orders and orders.answer_for(prompt, orders.active_orders(game.pk, prompt.seat)) is not None:
         from notifications.tasks import apply_standing_order
 
         apply_standing_order.delay_on_commit(game.pk, prompt.seat, game.version)
-        return
-    deadlines.open_deadline(game, prompt.seat, user, now)
-    if wants(user.pk, game.pk, Stream.TURN):
-        enqueue(game.pk, game.version, user, MailKind.TURN, prompt.seat, now)
+        return False
+    if game.move_time_limit:  # open_deadline sets no clock without a limit; this skips its settings query
+        deadlines.open_deadline(game, prompt.seat, seat.user, now)
+    return _wants(seat, Stream.TURN)
 
 
 def on_move_applied(
