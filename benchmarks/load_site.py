@@ -396,8 +396,8 @@ def main() -> None:
                         help="game page GETs offered per second (half to each of the two games)")
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--move-games", type=int, default=60)
     parser.add_argument("--only", choices=["pages", "moves"], help="run one phase only")
     parser.add_argument("--cache", choices=["locmem", "redis"], default="locmem",
