@@ -36,8 +36,8 @@ SCRIPT: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def make_user(email: str, name: str = "") -> User:
-    return User.objects.create_user(email, display_name=name)
+def make_user(email: str, name: str = "", time_zone: str = "UTC") -> User:
+    return User.objects.create_user(email, display_name=name, time_zone=time_zone)
 
 
 def make_players() -> list[User]:

@@ -3,17 +3,7 @@
 import pytest
 from django.core import mail
 
-from tests.notifications.helpers import make_players, make_user, start_game
-
-
-@pytest.fixture
-def players(db):
-    return make_players()
-
-
-@pytest.fixture
-def dee(db):
-    return make_user("dee@example.com", "dee")
+from tests.notifications.helpers import start_game
 
 
 @pytest.fixture

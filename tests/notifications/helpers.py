@@ -29,14 +29,6 @@ HANDS = {
 SEED = 7
 
 
-def make_user(email: str, name: str, time_zone: str = "UTC") -> User:
-    return User.objects.create_user(email, display_name=name, time_zone=time_zone)
-
-
-def make_players() -> list[User]:
-    return [make_user(f"{name}@example.com", name) for name in ("ann", "bob", "cy")]
-
-
 def start_game(players: list[User], **create: Any) -> Game:
     """A started Acquire game with ``players`` seated in the order given."""
     create.setdefault("options", {"tile_bag": TILE_BAG})
