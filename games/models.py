@@ -27,6 +27,7 @@ class ActionSource(models.TextChoices):
     EMAIL = "email", "e-mail"
     API = "api", "API"
     TIMEOUT = "timeout", "timeout"
+    ORDER = "order", "standing order"
     ADMIN = "admin", "admin"
     IMPORT = "import", "import"
 

@@ -20,11 +20,11 @@ from games.models import Action, ActionSource, Game, GameStatus, Seat
 from games.services import MoveOutcome, submit_move
 from notifications.models import Deadline, MailProfile, Preference, StandingOrder, Suppression
 
-# The move sources this app uses (games.models.ActionSource); standing orders are the
-# player's own instruction given by mail or on the site, so they count as e-mail moves.
+# The move sources this app uses (games.models.ActionSource); a standing order's moves are
+# recorded as such, so the history tells them apart from a click.
 SOURCE_EMAIL = ActionSource.EMAIL
 SOURCE_TIMEOUT = ActionSource.TIMEOUT
-SOURCE_STANDING_ORDER = ActionSource.EMAIL
+SOURCE_STANDING_ORDER = ActionSource.ORDER
 
 __all__ = [
     "SOURCE_EMAIL",

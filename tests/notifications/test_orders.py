@@ -27,6 +27,7 @@ def test_skip_buying_answers_the_buy_prompt_without_a_mail(game):
     move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
     last = Action.objects.filter(game=game).order_by("-seq").first()
     assert (last.payload, last.seat) == ({"type": "buy_shares", "shares": {}}, 0)
+    assert last.source == "order"
     assert outbox_to("ann@example.com") == []
     assert len(outbox_to("bob@example.com")) == 1
     assert not Outbox.objects.filter(game=game, recipient__email="ann@example.com", version=1).exists()
