@@ -1,9 +1,25 @@
 """Fixtures for the notification tests.  Most run eager on locmem mail; real-parts fixtures live in realparts.py."""
 
+import smtplib
+
 import pytest
 from django.core import mail
 
 from tests.notifications.helpers import start_game
+
+
+@pytest.fixture
+def flaky(settings):
+    """Mail goes through FlakyBackend: set ``failures`` to make the next sends fail."""
+    from notifications.delivery import drop_connections
+    from tests.notifications.backends import FlakyBackend
+
+    drop_connections()
+    settings.EMAIL_BACKEND = "tests.notifications.backends.FlakyBackend"
+    yield FlakyBackend
+    FlakyBackend.failures = 0
+    FlakyBackend.error = smtplib.SMTPDataError(451, b"4.3.0 try again later")
+    drop_connections()
 
 
 @pytest.fixture

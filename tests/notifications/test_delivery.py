@@ -1,6 +1,5 @@
 """Delivery: the conditional claim, retries with capped jittered backoff, permanent failures, the sweeper."""
 
-import smtplib
 import threading
 from datetime import timedelta
 
@@ -9,23 +8,13 @@ from django.core import mail
 from django.db import connections, transaction
 
 from notifications import clock
-from notifications.delivery import backoff, claim, deliver, drop_connections, requeue_stale
+from notifications.delivery import backoff, claim, deliver, requeue_stale
 from notifications.models import MailKind, Outbox, OutboxStatus, Suppression
 from notifications.outbox import enqueue
-from tests.notifications.backends import REFUSED, FlakyBackend
+from tests.notifications.backends import REFUSED
 from tests.notifications.helpers import move, outbox_to, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def flaky(settings):
-    drop_connections()
-    settings.EMAIL_BACKEND = "tests.notifications.backends.FlakyBackend"
-    yield FlakyBackend
-    FlakyBackend.failures = 0
-    FlakyBackend.error = smtplib.SMTPDataError(451, b"4.3.0 try again later")
-    drop_connections()
 
 
 def test_a_row_is_sent_once_however_often_its_task_runs(game):
