@@ -45,10 +45,15 @@ class Position:
     waiting_seats: list[int] = field(default_factory=list)
 
 
-def game_context(game_id: int, user: User | None) -> GameContext:
-    """The game, its seats and the viewer's seat; Http404 if there is no such game."""
-    # The Snapshot (the large state) is loaded only when a cached position is missing.
-    game = Game.objects.filter(pk=game_id).first()
+def game_context(game_id: int, user: User | None, with_snapshot: bool = False) -> GameContext:
+    """The game, its seats and the viewer's seat; Http404 if there is no such game.
+
+    ``with_snapshot`` joins the Snapshot into the game's query, for a caller that will read
+    the state anyway (the move form: its position is never cached yet, the version is new).
+    """
+    # Otherwise the Snapshot (the large state) is loaded only when a cached position is missing.
+    games = Game.objects.select_related("snapshot") if with_snapshot else Game.objects
+    game = games.filter(pk=game_id).first()
     if game is None:
         raise Http404("There is no such game.")
     seats = list(game.seats.order_by("index"))

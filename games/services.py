@@ -196,12 +196,18 @@ def submit_move(
     expected_version: Any,
     source: str,
     user: User | None = None,
+    seat_read: Seat | None = None,
 ) -> MoveOutcome:
     """Apply ``action`` for ``seat_index`` if the game is still at ``expected_version``.
 
     Exactly one of two concurrent submissions at the same version applies; the other
     returns "already done".  Raises a GameServiceError (IllegalMove carries the engine's
     sentence) and then nothing was written.
+
+    ``seat_read`` is that seat's row as the caller read it while the game was already
+    running (the game page's context), which saves reading it again under the lock: a
+    running game's seats never change (they are only written while it is open, under its
+    lock, and the start commits them with the status).  Who sits there is still checked.
     """
     if source not in ActionSource.values or source == ActionSource.IMPORT:
         raise GameServiceError(f"Unknown move source {source!r}.")
@@ -210,7 +216,7 @@ def submit_move(
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
         game = _locked_game(game_id, with_snapshot=True)
-        seat = _seat_for_move(game, seat_index, user, source)
+        seat = _seat_for_move(game, seat_index, user, source, seat_read)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
@@ -257,14 +263,17 @@ def _locked_game(game_id: Any, with_snapshot: bool = False) -> Game:
     return game
 
 
-def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) -> Seat:
+def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, seat_read: Seat | None = None) -> Seat:
     if game.status == GameStatus.IMPORTED:
         raise GameClosed("This is an imported game for review; it cannot be played.")
     if game.status == GameStatus.OPEN:
         raise GameClosed("This game has not started yet; it starts when every seat is taken.")
     if isinstance(seat_index, bool) or not isinstance(seat_index, int):
         raise NotYourSeat("There is no such seat in this game.")
-    seat = game.seats.filter(index=seat_index).first()
+    if seat_read is not None and seat_read.game_id == game.pk and seat_read.index == seat_index:
+        seat: Seat | None = seat_read  # the game is not open (checked above), so this row is final
+    else:
+        seat = game.seats.filter(index=seat_index).first()
     if seat is None:
         raise NotYourSeat("There is no such seat in this game.")
     acting_for_others = source == ActionSource.ADMIN and user is not None and user.is_staff

@@ -125,7 +125,7 @@ def take_seat(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     """Read a prompt form into an action and hand it to the one move path."""
-    context = queries.game_context(game_id, request.user)
+    context = queries.game_context(game_id, request.user, with_snapshot=True)
     if context.my_seat is None:
         return _render_game(request, context, error="You have no seat in this game, so you cannot move in it.",
                             status=403)
@@ -138,7 +138,7 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         action = _posted_action(context, request)
         outcome = services.submit_move(game_id, context.my_seat.index, action, expected, ActionSource.WEB,
-                                       user=request.user)
+                                       user=request.user, seat_read=context.my_seat)
     except (FormProblem, GameServiceError) as error:
         status = error.http_status if isinstance(error, GameServiceError) else 400
         fresh = queries.game_context(game_id, request.user)
