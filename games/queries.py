@@ -198,6 +198,15 @@ def joinable_games(user: User | None, limit: int = 30) -> list[Game]:
     return list(games[:limit])
 
 
+def invitations_for(user: User | None) -> list[Game]:
+    """Open games keeping a seat for the user's address, so the home page can say so."""
+    if user is None or not user.is_authenticated:
+        return []
+    invited = Q(status=GameStatus.OPEN, seats__user__isnull=True, seats__invited_email=user.email)
+    games = Game.objects.filter(invited).exclude(seats__user=user).select_related("created_by")
+    return list(games.distinct().order_by("-created"))
+
+
 def recent_games(limit: int = 20) -> list[Game]:
     """Running and finished games for the front page (their histories are public)."""
     started = [GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.IMPORTED]

@@ -28,9 +28,11 @@ from games.titles import title_name, ui_for
 
 def home(request: HttpRequest) -> HttpResponse:
     user = request.user if request.user.is_authenticated else None
+    invitations = queries.invitations_for(user)
     context = {
         "groups": queries.player_games(user) if user else None,
-        "joinable": queries.joinable_games(user),
+        "invitations": invitations,
+        "joinable": [game for game in queries.joinable_games(user) if game not in invitations],
         "recent": queries.recent_games(),
     }
     return render(request, "home.html", context)

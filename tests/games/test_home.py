@@ -1,0 +1,32 @@
+"""The home page tells a signed-in player which games keep a seat for them."""
+
+import pytest
+
+from games import services
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_invited_player_sees_the_invitation_on_the_home_page(client, players, dee):
+    game = services.create_game(players[0], "acquire", 3, invited_emails=[dee.email], name="Friday Acquire")
+    client.force_login(dee)
+    html = client.get("/").content.decode()
+    invitations = html[html.index('id="invitations"'):]
+    assert "Invitations for you" in invitations
+    assert f'href="/games/{game.pk}/">Friday Acquire</a>' in invitations
+    assert "ann kept a seat for you" in invitations
+    assert "Games looking for players" not in html  # listed once, as an invitation
+
+
+def test_players_without_an_invitation_see_no_invitations(client, players, dee):
+    services.create_game(players[0], "acquire", 3, invited_emails=[dee.email])
+    client.force_login(players[1])
+    html = client.get("/").content.decode()
+    assert 'id="invitations"' not in html and "Games looking for players" in html  # bob may take the open seat
+
+
+def test_a_taken_invitation_is_no_longer_listed(client, players, dee):
+    game = services.create_game(players[0], "acquire", 3, invited_emails=[dee.email])
+    services.take_seat(game.pk, dee)
+    client.force_login(dee)
+    assert 'id="invitations"' not in client.get("/").content.decode()
