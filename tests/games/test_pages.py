@@ -314,3 +314,10 @@ def test_the_time_limit_reads_in_hours(client, players):
     assert "within 48 hours" in client.get(f"/games/{game.pk}/").content.decode()
     game.move_time_limit = timedelta(hours=1)
     assert game.time_limit_label == "1 hour"
+
+
+def test_the_board_key_mentions_your_hand_only_where_a_hand_is_shown(client, game, players):
+    history = client.get(f"/games/{game.pk}/history/").content.decode()
+    assert "Grey: placed, not in a chain." in history and "a tile in your hand" not in history
+    mine = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert "Dashed outline: a tile in your hand." in mine
