@@ -13,3 +13,14 @@ def players(db):
 @pytest.fixture
 def dee(db):
     return make_user("dee@example.com", "dee")
+
+
+@pytest.fixture
+def queued(monkeypatch):
+    """Send tasks are recorded instead of run, so only the move's own statements are counted."""
+    from notifications import tasks
+
+    calls = []
+    monkeypatch.setattr(tasks.send_outbox, "delay_on_commit", lambda *args: calls.append(args))
+    monkeypatch.setattr(tasks.send_outbox_batch, "delay_on_commit", lambda *args: calls.append(args))
+    return calls

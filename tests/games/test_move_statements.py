@@ -12,17 +12,6 @@ from django.test.utils import CaptureQueriesContext
 from games.models import Action
 
 
-@pytest.fixture
-def queued(monkeypatch):
-    """Send tasks are recorded instead of run, so only the move's own statements are counted."""
-    from notifications import tasks
-
-    calls = []
-    monkeypatch.setattr(tasks.send_outbox, "delay_on_commit", lambda *args: calls.append(args))
-    monkeypatch.setattr(tasks.send_outbox_batch, "delay_on_commit", lambda *args: calls.append(args))
-    return calls
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_move_post_takes_at_most_fifteen_statements(client, game, players, queued):
     client.force_login(players[0])

@@ -17,17 +17,6 @@ from notifications.models import MailKind, Outbox
 from tests.notifications.helpers import move, start_game
 
 
-@pytest.fixture
-def queued(monkeypatch):
-    """Send tasks are recorded instead of run, so only the move's own statements are counted."""
-    from notifications import tasks
-
-    calls = []
-    monkeypatch.setattr(tasks.send_outbox, "delay_on_commit", lambda *args: calls.append(args))
-    monkeypatch.setattr(tasks.send_outbox_batch, "delay_on_commit", lambda *args: calls.append(args))
-    return calls
-
-
 def statements(run) -> list[str]:
     with CaptureQueriesContext(connection) as captured:
         run()
