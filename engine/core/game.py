@@ -68,17 +68,24 @@ def check_turn(state: GameState, seat: int, action: Any) -> Waiting:
 def apply_in_place(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
     """Apply to ``state`` itself (replay's fast path); unchanged on IllegalAction."""
     check_turn(state, seat, action)
-    events = title_of(state).apply_in_place(state, seat, action)
-    state.actions_applied += 1
-    return events
+    return _apply_checked(state, seat, action)
 
 
 def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameState, list[Event]]:
-    """The state after ``seat`` takes ``action``, and its events; ``state`` is never changed."""
+    """The state after ``seat`` takes ``action``, and its events; ``state`` is never changed.
+
+    The turn is checked before copying, so a move out of turn costs no copy.
+    """
     check_turn(state, seat, action)
     new_state = title_of(state).copy_state(state)
-    events = apply_in_place(new_state, seat, action)
-    return new_state, events
+    return new_state, _apply_checked(new_state, seat, action)
+
+
+def _apply_checked(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
+    """Apply an action whose turn check has passed, and count it."""
+    events = title_of(state).apply_in_place(state, seat, action)
+    state.actions_applied += 1
+    return events
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:
