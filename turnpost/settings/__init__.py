@@ -6,6 +6,8 @@ and mail written to the local inbox page instead of being sent.
 
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
+
 from turnpost.env import cache_from_url, database_from_url, env_bool, env_int, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -80,6 +82,16 @@ USE_TZ = True
 
 # Positions, board drawings and history steps are cached per game version (they never go stale).
 CACHES = {"default": cache_from_url(env_str("TURNPOST_CACHE_URL", "locmem://turnpost"))}
+# Every signed-in request reads its session.  With a shared cache for them (Redis), those reads
+# come from it and the database keeps the sessions.  Not from a per-process cache: a signed-out
+# session would live on in the other workers.  (Positions may stay per process: their keys name
+# the game version, so they never go stale.)
+SESSION_CACHE_URL = env_str("TURNPOST_SESSION_CACHE_URL", "")
+if SESSION_CACHE_URL:
+    CACHES["sessions"] = cache_from_url(SESSION_CACHE_URL)
+    if CACHES["sessions"]["BACKEND"].endswith("LocMemCache"):
+        raise ImproperlyConfigured("TURNPOST_SESSION_CACHE_URL must name a shared cache (redis://...).")
+    SESSION_ENGINE, SESSION_CACHE_ALIAS = "django.contrib.sessions.backends.cached_db", "sessions"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -1,0 +1,63 @@
+"""Deployment settings read from the environment: the session cache in particular.
+
+Production reads sessions through Redis (``TURNPOST_SESSION_CACHE_URL``); the tests below run
+that configuration against the machine's Redis and check what a player would notice: signing
+out ends the session for every later request, whichever worker serves it.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.sessions.backends.cached_db import SessionStore
+from django.core.cache import caches
+from django.test import Client, override_settings
+
+ROOT = Path(__file__).resolve().parents[1]
+REDIS_SESSIONS = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "settings-test"},
+    "sessions": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/12"},
+}
+
+
+def settings_with(**env: str) -> subprocess.CompletedProcess:
+    """Import the site's settings in a fresh interpreter with ``env`` added."""
+    code = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.SESSION_CACHE_ALIAS)"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("TURNPOST_")}
+    clean["DJANGO_SETTINGS_MODULE"] = "turnpost.settings"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True)
+
+
+def test_sessions_are_read_from_the_database_without_a_session_cache():
+    assert settings_with().stdout.split() == ["django.contrib.sessions.backends.db", "default"]
+
+
+def test_a_redis_session_cache_serves_session_reads():
+    result = settings_with(TURNPOST_SESSION_CACHE_URL="redis://127.0.0.1:6379/12")
+    assert result.stdout.split() == ["django.contrib.sessions.backends.cached_db", "sessions"]
+
+
+def test_a_per_process_session_cache_is_refused_at_start_up():
+    result = settings_with(TURNPOST_SESSION_CACHE_URL="locmem://sessions")
+    assert result.returncode != 0
+    assert "must name a shared cache" in result.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+@override_settings(CACHES=REDIS_SESSIONS, SESSION_ENGINE="django.contrib.sessions.backends.cached_db",
+                   SESSION_CACHE_ALIAS="sessions")
+def test_signing_out_ends_the_session_held_in_redis(players):
+    caches["sessions"].clear()
+    browser = Client()
+    browser.force_login(players[0])
+    cookie = browser.cookies["sessionid"].value
+    assert SessionStore(cookie).get("_auth_user_id") == str(players[0].pk)
+    assert caches["sessions"].get(SessionStore.cache_key_prefix + cookie) is not None  # read from Redis
+    assert "Sign out" in browser.get("/").content.decode()
+
+    browser.post("/accounts/signout/")
+    stolen = Client()
+    stolen.cookies["sessionid"] = cookie  # the old cookie, sent again later (another worker, say)
+    assert "Sign out" not in stolen.get("/").content.decode()
