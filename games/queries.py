@@ -15,10 +15,13 @@ from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
-from games.models import Action, Game, GameStatus, Seat, Snapshot
+from games.game_rows import read_game, snapshot_of
+from games.models import Action, Game, GameStatus, Seat
 from games.replay import record_of, state_at, waiting_of
 
 LOG_ACTIONS = 40
+# Every page reads its game's seats; written as SQL for the reason given in games.game_rows.
+SEATS_SQL = 'SELECT * FROM games_seat WHERE game_id = %s ORDER BY "index"'
 CACHE_SECONDS = 60 * 60
 
 
@@ -52,11 +55,10 @@ def game_context(game_id: int, user: User | None, with_snapshot: bool = False) -
     the state anyway (the move form: its position is never cached yet, the version is new).
     """
     # Otherwise the Snapshot (the large state) is loaded only when a cached position is missing.
-    games = Game.objects.select_related("snapshot") if with_snapshot else Game.objects
-    game = games.filter(pk=game_id).first()
+    game = read_game(game_id, with_snapshot=with_snapshot)
     if game is None:
         raise Http404("There is no such game.")
-    seats = list(game.seats.order_by("index"))
+    seats = list(Seat.objects.raw(SEATS_SQL, [game.pk]))
     mine = None
     if user is not None and user.is_authenticated:
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -69,17 +71,10 @@ def current_state(game: Game) -> Any:
     The Snapshot is read after the Game row, so a move may have landed in between: then it
     is ahead, and the replay stops at the version this request saw (what it caches).
     """
-    snapshot = _snapshot_or_none(game)
+    snapshot = snapshot_of(game)
     if snapshot is not None and snapshot.version == game.version:
         return engine.from_json(snapshot.state)
     return state_at(record_of(game), game.version)
-
-
-def _snapshot_or_none(game: Game) -> Snapshot | None:
-    try:
-        return game.snapshot
-    except Snapshot.DoesNotExist:
-        return None
 
 
 def game_key(game: Game, *parts: object) -> str:
@@ -139,7 +134,7 @@ def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> 
 
 def waiting_seats(game: Game, state: Any) -> list[int]:
     """The seats the engine waits on: the Snapshot's cached list when it is current."""
-    snapshot = _snapshot_or_none(game)
+    snapshot = snapshot_of(game)
     if snapshot is not None and snapshot.version == game.version:
         return list(snapshot.waiting_seats)
     return waiting_of(engine.prompts(state))
@@ -183,7 +178,7 @@ def player_games(user: User) -> dict[str, list[dict[str, Any]]]:
 
 
 def _waiting_seats(game: Game) -> list[int]:
-    snapshot = _snapshot_or_none(game) if game.has_started else None
+    snapshot = snapshot_of(game) if game.has_started else None
     return list(snapshot.waiting_seats) if snapshot else []
 
 

@@ -24,6 +24,7 @@ import engine.core as engine
 from accounts.models import User, normalize_email
 from engine.core.record import parse_record
 from games.errors import GameClosed, GameNotFound, GameServiceError, IllegalMove, ImportFailed, NotYourSeat, SetupError
+from games.game_rows import read_game, snapshot_of
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import record_of, states_along, waiting_of
 from games.signals import game_started, move_applied
@@ -215,13 +216,13 @@ def submit_move(
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
-        game = _locked_game(game_id, with_snapshot=True)
+        game, snapshot = _locked_for_move(game_id)
         seat = _seat_for_move(game, seat_index, user, source, seat_read)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
             raise GameClosed("This game is finished; no more moves can be made.")
-        return _apply_locked(game, seat, payload, source, user)
+        return _apply_locked(game, seat, payload, source, user, snapshot)
 
 
 def already_done_message(game: Game) -> str:
@@ -246,21 +247,24 @@ def clean_payload(action: Any) -> dict[str, Any]:
     return json.loads(text)
 
 
-def _locked_game(game_id: Any, with_snapshot: bool = False) -> Game:
-    """The game row, locked until the transaction ends.
-
-    ``with_snapshot`` joins the Snapshot into the same query (one round trip less per move);
-    only the game row is locked, as before: every writer of a Snapshot holds its game's lock.
-    """
+def _locked_game(game_id: Any) -> Game:
+    """The game row, locked until the transaction ends (every writer of a game's rows holds this lock)."""
     if isinstance(game_id, bool) or not isinstance(game_id, int):
         raise GameNotFound("There is no such game.")
-    games = Game.objects.select_for_update(of=("self",))
-    if with_snapshot:
-        games = games.select_related("snapshot")
-    game = games.filter(pk=game_id).first()
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise GameNotFound("There is no such game.")
     return game
+
+
+def _locked_for_move(game_id: Any) -> tuple[Game, Snapshot | None]:
+    """``_locked_game`` read with its Snapshot in the same statement (``game_rows``)."""
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        raise GameNotFound("There is no such game.")
+    game = read_game(game_id, with_snapshot=True, lock=True)
+    if game is None:
+        raise GameNotFound("There is no such game.")
+    return game, snapshot_of(game)
 
 
 def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, seat_read: Seat | None = None) -> Seat:
@@ -282,8 +286,10 @@ def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, 
     return seat
 
 
-def _apply_locked(game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None) -> MoveOutcome:
-    snapshot = _snapshot_for(game)
+def _apply_locked(
+    game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None, snapshot: Snapshot | None
+) -> MoveOutcome:
+    snapshot = _snapshot_for(game, snapshot)
     state = engine.from_json(snapshot.state)
     prompts_before = engine.prompts(state)
     try:
@@ -307,12 +313,14 @@ def _apply_locked(game: Game, seat: Seat, payload: dict[str, Any], source: str, 
     )
     snapshot.version, snapshot.state = game.version, engine.to_json(new_state)
     snapshot.waiting_seats = waiting_of(prompts_after)
-    snapshot.save(update_fields=["version", "state", "waiting_seats", "updated"])
-    fields = ["version"]
+    Snapshot.objects.filter(pk=game.pk).update(
+        version=snapshot.version, state=snapshot.state, waiting_seats=snapshot.waiting_seats, updated=timezone.now()
+    )
+    changes: dict[str, Any] = {"version": game.version}
     if engine.result(new_state) is not None:
         game.status, game.finished = GameStatus.FINISHED, timezone.now()
-        fields += ["status", "finished"]
-    game.save(update_fields=fields)
+        changes.update(status=game.status, finished=game.finished)
+    Game.objects.filter(pk=game.pk).update(**changes)
     move_applied.send(
         sender=Game,
         game=game,
@@ -326,15 +334,8 @@ def _apply_locked(game: Game, seat: Seat, payload: dict[str, Any], source: str, 
     return MoveOutcome(True, game.version, "Your move was made.", action)
 
 
-def _snapshot_for(game: Game) -> Snapshot:
-    """The game's Snapshot, rebuilt from the log if it is missing or behind (it is only a cache).
-
-    A Snapshot already joined to ``game`` (``_locked_game(with_snapshot=True)``) is used without a query.
-    """
-    try:
-        snapshot: Snapshot | None = game.snapshot
-    except Snapshot.DoesNotExist:
-        snapshot = None
+def _snapshot_for(game: Game, snapshot: Snapshot | None) -> Snapshot:
+    """``snapshot`` if it is at the game's version, else rebuilt from the log (it is only a cache)."""
     if snapshot is not None and snapshot.version == game.version:
         return snapshot
     from games.replay import replayed_state
