@@ -71,6 +71,7 @@ def bench_env(shared_cache: bool) -> dict[str, str]:
     })
     if redis_answers():
         env.update({"CELERY_BROKER_URL": "redis://127.0.0.1:6379/15", "CELERY_TASK_ALWAYS_EAGER": "false"})
+        env["TURNPOST_SESSION_CACHE_URL"] = "redis://127.0.0.1:6379/13"  # as in production
         if shared_cache:
             env["TURNPOST_CACHE_URL"] = "redis://127.0.0.1:6379/14"
     return env
@@ -86,7 +87,7 @@ def recreate_database() -> None:
         import socket
 
         with socket.create_connection(("127.0.0.1", 6379), timeout=1) as sock:  # empty the bench cache and queue
-            sock.sendall(b"SELECT 14\r\nFLUSHDB\r\nSELECT 15\r\nFLUSHDB\r\n")
+            sock.sendall(b"SELECT 13\r\nFLUSHDB\r\nSELECT 14\r\nFLUSHDB\r\nSELECT 15\r\nFLUSHDB\r\n")
             time.sleep(0.1)
 
 
@@ -401,7 +402,8 @@ def main() -> None:
     parser.add_argument("--move-games", type=int, default=60)
     parser.add_argument("--only", choices=["pages", "moves"], help="run one phase only")
     parser.add_argument("--cache", choices=["locmem", "redis"], default="locmem",
-                        help="the position cache: per worker process, or shared in Redis")
+                        help="the position cache: per worker process, or shared in Redis (session reads always "
+                             "come from Redis when it answers, as in production)")
     parser.add_argument("--without-notifications", action="store_true",
                         help="serve with the notifications receivers disconnected (to see the games part alone)")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
@@ -413,7 +415,8 @@ def main() -> None:
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
     redis = "CELERY_BROKER_URL" in env
     print(f"database {DB_NAME}; mail tasks {'queued to Redis' if redis else 'in-process'}; "
-          f"cache {'Redis (shared by the workers)' if 'TURNPOST_CACHE_URL' in env else 'per process'}")
+          f"position cache {'Redis (shared by the workers)' if 'TURNPOST_CACHE_URL' in env else 'per process'}; "
+          f"session reads {'from Redis' if 'TURNPOST_SESSION_CACHE_URL' in env else 'from the database'}")
     recreate_database()
     subprocess.run([str(PYTHON), "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     began = time.perf_counter()

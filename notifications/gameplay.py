@@ -7,18 +7,18 @@ on that side is one edit on this side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
-from functools import cache
+from datetime import datetime, time
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Subquery
 from django.urls import reverse
+from django.utils.dateparse import parse_time
 
 import engine.core as engine
 from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
 from games.services import MoveOutcome, submit_move
-from notifications.models import Deadline, MailProfile, Preference, StandingOrder, Suppression
+from notifications.models import Deadline, StandingOrder, Suppression
 
 # The move sources this app uses (games.models.ActionSource); a standing order's moves are
 # recorded as such, so the history tells them apart from a click.
@@ -205,27 +205,52 @@ def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:
     quiet hours), ``has_orders`` (an active standing order on this seat), and per stream
     ``<stream>_here``/``<stream>_default`` (the player's choice for this game, and for all games;
     None when not set).  The move path reads them instead of a handful of queries per seat.
+
+    Every move that prompts someone runs this, so it is written as SQL: the ORM spent longer
+    building the query than the database spent answering it (benchmarks/load_site.py).
     """
-    return list(_mail_seats(tuple(streams)).filter(game=game).order_by("index"))
+    choices = [
+        f"(SELECT enabled FROM notifications_preference p WHERE p.user_id = s.user_id AND p.stream = %s"
+        f" AND {scope} LIMIT 1) AS {stream}_{name}"
+        for stream in streams
+        for name, scope in (("here", "p.game_id = s.game_id"), ("default", "p.game_id IS NULL"))
+    ]
+    params = [stream for stream in streams for _ in range(2)]
+    sql = _MAIL_SEATS_SQL.format(choices="".join(f", {choice}" for choice in choices))
+    seats = list(Seat.objects.raw(sql, [*params, game.pk]))
+    for seat in seats:
+        seat.quiet_start, seat.quiet_end = _time_or_none(seat.quiet_start), _time_or_none(seat.quiet_end)
+        seat.user = _user_of(seat) if seat.user_id is not None else None
+    return seats
 
 
-@cache
-def _mail_seats(streams: tuple[str, ...]) -> Any:
-    """``seats_for_mail``'s annotated queryset, built once per process (only ever filtered, never evaluated)."""
-    profile = MailProfile.objects.filter(user=OuterRef("user"))
-    choices = Preference.objects.filter(user=OuterRef("user"))
-    annotations: dict[str, Any] = {
-        "suppressed": Exists(Suppression.objects.filter(address=OuterRef("user__email"))),
-        "quiet_start": Subquery(profile.values("quiet_start")[:1]),
-        "quiet_end": Subquery(profile.values("quiet_end")[:1]),
-        "has_orders": Exists(StandingOrder.objects.filter(game=OuterRef("game"), seat=OuterRef("index"), active=True)),
-    }
-    for stream in streams:
-        here = choices.filter(stream=stream, game=OuterRef("game"))
-        default = choices.filter(Q(game__isnull=True), stream=stream)
-        annotations[f"{stream}_here"] = Subquery(here.values("enabled")[:1])
-        annotations[f"{stream}_default"] = Subquery(default.values("enabled")[:1])
-    return Seat.objects.select_related("user").annotate(**annotations)
+_MAIL_SEATS_SQL = """
+SELECT s.id, s.game_id, s."index", s.user_id, s.display_name,
+       u.email AS user_email, u.display_name AS user_display_name, u.time_zone AS user_time_zone,
+       EXISTS (SELECT 1 FROM notifications_suppression x WHERE x.address = u.email) AS suppressed,
+       (SELECT quiet_start FROM notifications_mailprofile m WHERE m.user_id = s.user_id) AS quiet_start,
+       (SELECT quiet_end FROM notifications_mailprofile m WHERE m.user_id = s.user_id) AS quiet_end,
+       EXISTS (SELECT 1 FROM notifications_standingorder o
+               WHERE o.game_id = s.game_id AND o.seat = s."index" AND o.active) AS has_orders
+       {choices}
+FROM games_seat s LEFT JOIN accounts_user u ON u.id = s.user_id
+WHERE s.game_id = %s
+ORDER BY s."index"
+"""
+
+
+def _user_of(seat: Seat) -> Any:
+    """The seat's user from the query's columns (its other fields load if ever read)."""
+    from accounts.models import User
+
+    names = ["id", "email", "display_name", "time_zone"]
+    return User.from_db(Seat.objects.db, names, [seat.user_id, seat.user_email, seat.user_display_name,
+                                                  seat.user_time_zone])
+
+
+def _time_or_none(value: Any) -> time | None:
+    """A TIME column of a raw query: SQLite hands it over as text, PostgreSQL as a time."""
+    return parse_time(value) if isinstance(value, str) else value
 
 
 def play(game_id: int, seat: int, action: dict[str, Any], version: int, source: str, user: Any) -> MoveOutcome:

@@ -132,7 +132,8 @@ def announce(
     """
     now = clock.now()
     fresh = newly_active(before, after, acting_seat)
-    deadlines.close_open(game.pk, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
+    if game.move_time_limit:  # without a time limit no clock was ever started (open_deadline)
+        deadlines.close_open(game.pk, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
     finished = engine.is_finished(state)
     if not fresh and not finished:
         return
