@@ -1,0 +1,66 @@
+"""The README's embedded run (SQLite, tasks in-process, the inbox page) plays moves end to end.
+
+The service tests run on PostgreSQL; this one runs the site's settings with no environment at
+all, as ``bin/serve`` does, so the statements written out as SQL (games.game_rows, the mail
+facts) are exercised on SQLite too.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLAY = """
+import json
+import django
+django.setup()
+from django.test import Client
+import engine.core as engine
+from engine.core.rng import seeded_rng
+from games.models import Action, Game
+from games.prompt_forms import fields_for_action
+from games.queries import game_context
+from notifications.models import Outbox
+
+game = Game.objects.filter(status="active", title="acquire").first()
+rng, statuses = seeded_rng(1, "embedded-test"), []
+for _ in range(8):
+    game.refresh_from_db()
+    state = engine.from_json(game.snapshot.state)
+    prompt = engine.prompts(state)[0]
+    player = Client()
+    player.force_login(game_context(game.pk, None).seats[prompt.seat].user)
+    action = engine.get_title(game.title).random_action(state, prompt.seat, rng)
+    option = next(o for o in prompt.actions if o.type == action["type"])
+    form = {"expected_version": game.version, "type": action["type"], **fields_for_action(option, action)}
+    statuses.append(player.post(f"/games/{game.pk}/move/", form).status_code)
+stale = player.post(f"/games/{game.pk}/move/", form).status_code
+page = player.get(f"/games/{game.pk}/").status_code
+print(json.dumps({"statuses": statuses, "stale": stale, "page": page,
+                  "actions": Action.objects.filter(game=game).count(),
+                  "turn_mails": Outbox.objects.filter(game=game, kind="turn").count()}))
+"""
+
+
+def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
+    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_VAR_DIR=str(tmp_path),
+               TURNPOST_ALLOWED_HOSTS="testserver")
+
+    def run(*args: str) -> str:
+        result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    run("manage.py", "migrate", "-v0")
+    run("manage.py", "demo")
+    outcome = json.loads(run("-c", PLAY).strip().splitlines()[-1])
+    assert (tmp_path / "turnpost.sqlite3").exists()
+    assert outcome["statuses"] == [302] * 8  # every move made
+    assert outcome["stale"] == 409  # the same form again: "already done", nothing doubled
+    assert outcome["page"] == 200
+    assert outcome["actions"] == 8
+    assert outcome["turn_mails"] >= 8  # the start's mail and one per move at least
