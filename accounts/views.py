@@ -50,7 +50,7 @@ def signin_link(request: HttpRequest) -> HttpResponse:
     user = authenticate(request, sesame=token) if token else None
     if user is None:
         return render(request, "accounts/confirm.html", {"token": "", "link_user": None}, status=400)
-    login(request, user, backend="sesame.backends.ModelBackend")
+    login(request, user, backend="accounts.backends.SesameBackend")
     if user.needs_display_name:
         query = "?" + urlencode({"next": next_url}) if next_url else ""
         return redirect(reverse("accounts:welcome") + query)

@@ -98,3 +98,15 @@ def test_sign_out(client):
     assert client.post("/accounts/signout/").status_code == 302
     assert "_auth_user_id" not in client.session
     assert client.get("/accounts/signout/").status_code == 405
+
+
+@pytest.mark.django_db
+def test_a_session_ends_when_its_player_is_deactivated_or_removed(client, players):
+    client.force_login(players[0])
+    assert "Sign out" in client.get("/").content.decode()
+    players[0].is_active = False
+    players[0].save(update_fields=["is_active"])
+    assert "Sign out" not in client.get("/").content.decode()
+    client.force_login(players[1])
+    players[1].delete()
+    assert "Sign out" not in client.get("/").content.decode()

@@ -67,7 +67,7 @@ DATABASES = {"default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{V
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend", "sesame.backends.ModelBackend"]
+AUTHENTICATION_BACKENDS = ["accounts.backends.ModelBackend", "accounts.backends.SesameBackend"]
 SESAME_MAX_AGE = env_int("TURNPOST_SIGNIN_LINK_MAX_AGE", 60 * 30)
 # A sign-in link works once (it is bound to last_login) and dies when the address changes.
 SESAME_ONE_TIME = True
