@@ -11,8 +11,11 @@ starts gunicorn on 127.0.0.1, then prints p50/p99 latency and the sustained rate
 
 Requests are sent on a fixed schedule (open loop), so a slow server shows up as latency, not
 as a lower offered rate.  The client runs on the same two cores as the server: figures are
-pessimistic.  Mail tasks are queued to Redis when it answers (nobody consumes them), else run
-in-process.  This is a benchmark, not a test: it asserts nothing.
+pessimistic.  When Redis answers, mail tasks are queued to it (nobody consumes them) and session
+reads come from it (``TURNPOST_SESSION_CACHE_URL``), as in production; otherwise tasks run
+in-process and sessions are read from PostgreSQL.  It also prints the CPU the gunicorn workers
+spent per request, which depends far less on the machine's other load than latency does.
+This is a benchmark, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
