@@ -26,6 +26,17 @@ class NotYourSeat(GameServiceError):
     http_status = 403
 
 
+class NotYourTurn(GameServiceError):
+    """The player has a seat but the game is not waiting on it; ``waiting`` names the seats it waits on."""
+
+    code = "not_your_turn"
+    http_status = 400
+
+    def __init__(self, message: str, waiting: list[int]):
+        super().__init__(message)
+        self.waiting = waiting
+
+
 class GameNotFound(GameServiceError):
     code = "not_found"
     http_status = 404

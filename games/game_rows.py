@@ -1,4 +1,4 @@
-"""A game's row, with its Snapshot joined in when asked, read by one written-out SQL statement.
+"""A game's row, with its Snapshot (and a reader's seat) joined in when asked: one SQL statement.
 
 Every game page and every move starts with this read.  Through the ORM, building the query
 (a join with select_related, every column named, the converters looked up) cost this 2-core
@@ -15,26 +15,40 @@ from typing import Any
 
 from django.db import connection
 
-from games.models import Game, Snapshot
+from games.models import Game, Seat, Snapshot
 
-GAME_SQL = "SELECT g.* FROM games_game g WHERE g.id = %s"
-GAME_WITH_SNAPSHOT_SQL = """
-SELECT g.*, n.version AS snapshot_version, n.state AS snapshot_state, n.waiting_seats AS snapshot_waiting
-FROM games_game g LEFT JOIN games_snapshot n ON n.game_id = g.id
-WHERE g.id = %s
-"""
+SNAPSHOT_COLUMNS = ", n.version AS snapshot_version, n.state AS snapshot_state, n.waiting_seats AS snapshot_waiting"
+SNAPSHOT_JOIN = " LEFT JOIN games_snapshot n ON n.game_id = g.id"
+SEAT_COLUMNS = ', st.id AS reader_seat_id, st."index" AS reader_seat_index'
+SEAT_JOIN = " LEFT JOIN games_seat st ON st.game_id = g.id AND st.user_id = %s"
 
 
-def read_game(game_id: int, with_snapshot: bool = False, lock: bool = False) -> Game | None:
+def read_game(game_id: int, with_snapshot: bool = False, lock: bool = False, reader: int | None = None) -> Game | None:
     """The game (None if there is none), its Snapshot already attached when ``with_snapshot``.
 
     ``lock`` holds the game row (only it) until the transaction ends, where the database can.
+    ``reader`` (a user id) also reads that user's seat, as ``reader_seat`` (None without one).
     """
-    sql = GAME_WITH_SNAPSHOT_SQL if with_snapshot else GAME_SQL
-    game = next(iter(Game.objects.raw(sql + (_lock_clause() if lock else ""), [game_id])), None)
+    columns, joins, params = "g.*", "", []
+    if with_snapshot:
+        columns, joins = columns + SNAPSHOT_COLUMNS, joins + SNAPSHOT_JOIN
+    if reader is not None:
+        columns, joins, params = columns + SEAT_COLUMNS, joins + SEAT_JOIN, [reader]
+    sql = f"SELECT {columns} FROM games_game g{joins} WHERE g.id = %s{_lock_clause() if lock else ''}"
+    game = next(iter(Game.objects.raw(sql, [*params, game_id])), None)
     if game is not None and with_snapshot:
         _attach_snapshot(game)
+    if game is not None and reader is not None:
+        game.reader_seat = _reader_seat(game, reader)
     return game
+
+
+def _reader_seat(game: Game, reader: int) -> Seat | None:
+    """The reader's seat from the joined columns (its other fields load if ever read)."""
+    if game.reader_seat_id is None:
+        return None
+    return Seat.from_db(game._state.db, ["id", "game_id", "index", "user_id"],
+                        [game.reader_seat_id, game.pk, game.reader_seat_index, reader])
 
 
 def _lock_clause() -> str:

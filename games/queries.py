@@ -110,16 +110,6 @@ def _compute_position(context: GameContext) -> Position:
     return Position(context.game.version, view, _prompt_if_waiting(context, state, waiting), waiting)
 
 
-def prompt_for_viewer(context: GameContext) -> tuple[engine.Prompt | None, list[int]]:
-    """Only the viewer's prompt and the waiting seats (what the move form needs): no view is built."""
-    position = cache.get(version_key(context.game, "position", context.seat_index))
-    if position is not None:
-        return position.prompt, position.waiting_seats
-    state = current_state(context.game)
-    waiting = waiting_seats(context.game, state)
-    return _prompt_if_waiting(context, state, waiting), waiting
-
-
 def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> engine.Prompt | None:
     seat = context.seat_index
     if seat is None or seat not in waiting or context.game.status != GameStatus.ACTIVE:

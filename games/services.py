@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,7 +23,16 @@ from django.utils import timezone
 import engine.core as engine
 from accounts.models import User, normalize_email
 from engine.core.record import parse_record
-from games.errors import GameClosed, GameNotFound, GameServiceError, IllegalMove, ImportFailed, NotYourSeat, SetupError
+from games.errors import (
+    GameClosed,
+    GameNotFound,
+    GameServiceError,
+    IllegalMove,
+    ImportFailed,
+    NotYourSeat,
+    NotYourTurn,
+    SetupError,
+)
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import record_of, states_along, waiting_of
@@ -216,13 +225,44 @@ def submit_move(
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
-        game, snapshot = _locked_for_move(game_id)
+        game = _locked_for_move(game_id)
         seat = _seat_for_move(game, seat_index, user, source, seat_read)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
             raise GameClosed("This game is finished; no more moves can be made.")
-        return _apply_locked(game, seat, payload, source, user, snapshot)
+        snapshot = _snapshot_for(game, snapshot_of(game))
+        return _apply_locked(game, seat, payload, source, user, snapshot, engine.from_json(snapshot.state))
+
+
+def answer_prompt(
+    game_id: int, user: User | None, read_answer: Callable[[engine.Prompt], Any], expected_version: int, source: str
+) -> MoveOutcome:
+    """A signed-in player answers their own prompt: the one move path for the game page's forms.
+
+    ``read_answer`` turns the prompt found under the lock into the action (the page's form
+    reader; its own errors propagate and nothing is written).  The game, its Snapshot and the
+    player's seat come in one statement, so a move reads nothing before its transaction.
+    """
+    if source not in ActionSource.values or source == ActionSource.IMPORT:
+        raise GameServiceError(f"Unknown move source {source!r}.")
+    reader = user.pk if user is not None and user.is_authenticated else None
+    with transaction.atomic(durable=True):
+        game = _locked_for_move(game_id, reader)
+        seat = game.reader_seat if reader is not None else None
+        if seat is None:
+            raise NotYourSeat("You have no seat in this game, so you cannot move in it.")
+        if expected_version != game.version:
+            return MoveOutcome(False, game.version, already_done_message(game))
+        if game.status != GameStatus.ACTIVE:
+            raise GameClosed("This game is not being played, so no moves can be made.")
+        snapshot = _snapshot_for(game, snapshot_of(game))
+        state = engine.from_json(snapshot.state)
+        prompt = engine.prompt_for(state, seat.index)
+        if prompt is None:
+            raise NotYourTurn("It is not your move.", list(snapshot.waiting_seats))
+        payload = clean_payload(read_answer(prompt))
+        return _apply_locked(game, seat, payload, source, user, snapshot, state)
 
 
 def already_done_message(game: Game) -> str:
@@ -257,14 +297,14 @@ def _locked_game(game_id: Any) -> Game:
     return game
 
 
-def _locked_for_move(game_id: Any) -> tuple[Game, Snapshot | None]:
-    """``_locked_game`` read with its Snapshot in the same statement (``game_rows``)."""
+def _locked_for_move(game_id: Any, reader: int | None = None) -> Game:
+    """``_locked_game`` read with its Snapshot (and the ``reader``'s seat) in the same statement (``game_rows``)."""
     if isinstance(game_id, bool) or not isinstance(game_id, int):
         raise GameNotFound("There is no such game.")
-    game = read_game(game_id, with_snapshot=True, lock=True)
+    game = read_game(game_id, with_snapshot=True, lock=True, reader=reader)
     if game is None:
         raise GameNotFound("There is no such game.")
-    return game, snapshot_of(game)
+    return game
 
 
 def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, seat_read: Seat | None = None) -> Seat:
@@ -287,10 +327,9 @@ def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, 
 
 
 def _apply_locked(
-    game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None, snapshot: Snapshot | None
+    game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None, snapshot: Snapshot, state: Any
 ) -> MoveOutcome:
-    snapshot = _snapshot_for(game, snapshot)
-    state = engine.from_json(snapshot.state)
+    """Apply ``payload`` to ``state`` (the Snapshot's, at the game's version) and write the move."""
     prompts_before = engine.prompts(state)
     try:
         new_state, events = engine.apply(state, seat.index, payload)

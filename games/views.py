@@ -18,10 +18,10 @@ import engine.core as engine
 from accounts.models import User
 from games import history, queries, services
 from games.docs import title_doc
-from games.errors import GameClosed, GameServiceError
+from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, NewGameForm
 from games.invitations import send_invitations_on_commit
-from games.models import ActionSource, Game, GameStatus
+from games.models import ActionSource, Game
 from games.prompt_forms import FormProblem, action_from_post, option_forms
 from games.titles import title_name, ui_for
 
@@ -126,39 +126,37 @@ def take_seat(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Read a prompt form into an action and hand it to the one move path."""
-    context = queries.game_context(game_id, request.user, with_snapshot=True)
-    if context.my_seat is None:
-        return _render_game(request, context, error="You have no seat in this game, so you cannot move in it.",
-                            status=403)
+    """Read a prompt form into an action, against the prompt the one move path finds under its lock."""
     try:
         expected = int(request.POST.get("expected_version", ""))
     except ValueError:
-        return _render_game(request, context, error="The form did not say which move it was made on.", status=400)
-    if expected != context.game.version:
-        return _render_game(request, context, notice=services.already_done_message(context.game), status=409)
+        return _refused(request, game_id, "The form did not say which move it was made on.", 400)
+    user = request.user if request.user.is_authenticated else None
     try:
-        action = _posted_action(context, request)
-        outcome = services.submit_move(game_id, context.my_seat.index, action, expected, ActionSource.WEB,
-                                       user=request.user, seat_read=context.my_seat)
-    except (FormProblem, GameServiceError) as error:
-        status = error.http_status if isinstance(error, GameServiceError) else 400
-        fresh = queries.game_context(game_id, request.user)
-        return _render_game(request, fresh, error=getattr(error, "message", str(error)), status=status)
+        outcome = services.answer_prompt(game_id, user, lambda prompt: action_from_post(prompt, request.POST),
+                                         expected, ActionSource.WEB)
+    except GameNotFound as error:
+        raise Http404(error.message) from error
+    except NotYourTurn as error:
+        context = queries.game_context(game_id, request.user)
+        names = ", ".join(context.seats[s].display_name for s in error.waiting if s < len(context.seats))
+        return _render_game(request, context, error=f"It is not your move; the game is waiting for {names}.",
+                            status=400)
+    except FormProblem as error:
+        return _refused(request, game_id, str(error), 400)
+    except GameServiceError as error:
+        return _refused(request, game_id, error.message, error.http_status)
     if not outcome.applied:
-        fresh = queries.game_context(game_id, request.user)
-        return _render_game(request, fresh, notice=outcome.message, status=409)
+        return _render_game(request, queries.game_context(game_id, request.user), notice=outcome.message, status=409)
     return redirect("games:game", game_id=game_id)
 
 
-def _posted_action(context: queries.GameContext, request: HttpRequest) -> dict[str, Any]:
-    if context.game.status != GameStatus.ACTIVE:
-        raise GameClosed("This game is not being played, so no moves can be made.")
-    prompt, waiting = queries.prompt_for_viewer(context)
-    if prompt is None:
-        names = ", ".join(context.seats[s].display_name for s in waiting if s < len(context.seats))
-        raise FormProblem(f"It is not your move; the game is waiting for {names}.")
-    return action_from_post(prompt, request.POST)
+def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:
+    """The game page with why the move was refused; a visitor without a seat is told that first."""
+    context = queries.game_context(game_id, request.user)
+    if context.my_seat is None:
+        message, status = "You have no seat in this game, so you cannot move in it.", 403
+    return _render_game(request, context, error=message, status=status)
 
 
 def history_page(request: HttpRequest, game_id: int) -> HttpResponse:

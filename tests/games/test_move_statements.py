@@ -1,8 +1,8 @@
 """An upper bound on the statements of a move posted through the game page: guards the move POST's cost.
 
-Counts, not timings (benchmarks/load_site.py measures those).  The page's context reads the game with
-its Snapshot in one query and its seats in another; the one move path then trusts that seat row (a
-running game's seats never change) instead of reading it again under the lock.
+Counts, not timings (benchmarks/load_site.py measures those).  Nothing about the game is read before
+the move's transaction: its first statement reads the game, its Snapshot and the mover's seat under
+the lock, and the form is read against the prompt found there.
 """
 
 import pytest
@@ -20,8 +20,9 @@ def test_a_move_post_takes_at_most_fifteen_statements(client, game, players, que
     sql = [query["sql"] for query in captured.captured_queries]
     assert response.status_code == 302
     assert Action.objects.filter(game=game, seq=1, seat=0).exists()
-    # session, user, game+snapshot, seats; BEGIN, locked game, action, snapshot, game, deadlines,
-    # seats+mail facts, SAVEPOINT, outbox INSERT, RELEASE, COMMIT
-    assert len(sql) <= 15, "\n".join(sql)
+    # session, user; BEGIN, locked game+snapshot+seat, action, snapshot, game, seats+mail facts,
+    # SAVEPOINT, outbox INSERT, RELEASE, COMMIT (no deadlines: this game has no time limit)
+    assert len(sql) <= 12, "\n".join(sql)
+    assert sql[2] == "BEGIN" and "FOR UPDATE" in sql[3], "\n".join(sql)  # the game is read once, locked
     assert not any('FROM "games_snapshot"' in query and "JOIN" not in query for query in sql), "\n".join(sql)
     assert not any('"games_seat"."index" = ' in query for query in sql), "\n".join(sql)  # the seat is not read twice
