@@ -37,6 +37,7 @@ from games.game_rows import read_game, snapshot_of
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import record_of, states_along, waiting_of
 from games.signals import game_started, move_applied
+from turnpost import rows
 
 MAX_PAYLOAD_CHARS = 4000
 MAX_IMPORT_CHARS = 5_000_000
@@ -206,18 +207,12 @@ def submit_move(
     expected_version: Any,
     source: str,
     user: User | None = None,
-    seat_read: Seat | None = None,
 ) -> MoveOutcome:
     """Apply ``action`` for ``seat_index`` if the game is still at ``expected_version``.
 
     Exactly one of two concurrent submissions at the same version applies; the other
     returns "already done".  Raises a GameServiceError (IllegalMove carries the engine's
     sentence) and then nothing was written.
-
-    ``seat_read`` is that seat's row as the caller read it while the game was already
-    running (the game page's context), which saves reading it again under the lock: a
-    running game's seats never change (they are only written while it is open, under its
-    lock, and the start commits them with the status).  Who sits there is still checked.
     """
     if source not in ActionSource.values or source == ActionSource.IMPORT:
         raise GameServiceError(f"Unknown move source {source!r}.")
@@ -226,7 +221,7 @@ def submit_move(
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
         game = _locked_for_move(game_id)
-        seat = _seat_for_move(game, seat_index, user, source, seat_read)
+        seat = _seat_for_move(game, seat_index, user, source)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
@@ -307,17 +302,14 @@ def _locked_for_move(game_id: Any, reader: int | None = None) -> Game:
     return game
 
 
-def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str, seat_read: Seat | None = None) -> Seat:
+def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) -> Seat:
     if game.status == GameStatus.IMPORTED:
         raise GameClosed("This is an imported game for review; it cannot be played.")
     if game.status == GameStatus.OPEN:
         raise GameClosed("This game has not started yet; it starts when every seat is taken.")
     if isinstance(seat_index, bool) or not isinstance(seat_index, int):
         raise NotYourSeat("There is no such seat in this game.")
-    if seat_read is not None and seat_read.game_id == game.pk and seat_read.index == seat_index:
-        seat: Seat | None = seat_read  # the game is not open (checked above), so this row is final
-    else:
-        seat = game.seats.filter(index=seat_index).first()
+    seat = game.seats.filter(index=seat_index).first()
     if seat is None:
         raise NotYourSeat("There is no such seat in this game.")
     acting_for_others = source == ActionSource.ADMIN and user is not None and user.is_staff
@@ -340,26 +332,20 @@ def _apply_locked(
         # case a clean refusal instead of a server error.
         raise IllegalMove("The move could not be understood.") from error
     prompts_after = engine.prompts(new_state)
-    game.version += 1
-    action = Action.objects.create(
-        game=game,
-        seq=game.version,
-        seat=seat.index,
-        payload=payload,
-        events=[event.to_json() for event in events],
-        source=source,
-        by_user=user,
-    )
+    game.version, now = game.version + 1, timezone.now()
+    action = Action(game_id=game.pk, seq=game.version, seat=seat.index, payload=payload,
+                    events=[event.to_json() for event in events], source=source,
+                    by_user_id=user.pk if user is not None else None, created=now)
+    rows.insert_instance(action)  # the statements every move runs are written out (turnpost.rows)
     snapshot.version, snapshot.state = game.version, engine.to_json(new_state)
     snapshot.waiting_seats = waiting_of(prompts_after)
-    Snapshot.objects.filter(pk=game.pk).update(
-        version=snapshot.version, state=snapshot.state, waiting_seats=snapshot.waiting_seats, updated=timezone.now()
-    )
+    rows.update(Snapshot, game.pk, {"version": snapshot.version, "state": snapshot.state,
+                                    "waiting_seats": snapshot.waiting_seats, "updated": now})
     changes: dict[str, Any] = {"version": game.version}
     if engine.result(new_state) is not None:
-        game.status, game.finished = GameStatus.FINISHED, timezone.now()
+        game.status, game.finished = GameStatus.FINISHED, now
         changes.update(status=game.status, finished=game.finished)
-    Game.objects.filter(pk=game.pk).update(**changes)
+    rows.update(Game, game.pk, changes)
     move_applied.send(
         sender=Game,
         game=game,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 import engine.core as engine
 from notifications import clock, deadlines, orders
@@ -18,6 +18,7 @@ from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
 from notifications.models import MailKind, Outbox, OutboxStatus, Stream
 from notifications.preferences import DEFAULTS, is_unreachable, wants
 from notifications.schedule import PlayerClock, clock_for, next_mail_time, time_zone
+from turnpost import rows as sql_rows
 
 
 def newly_active(
@@ -78,32 +79,22 @@ def send_on_commit(outbox_ids: list[int]) -> None:
         send_outbox_batch.delay_on_commit(list(outbox_ids))
 
 
+# A mail is unique on these (the model's notifications_outbox_once constraint).
+MAIL_KEY = ("game", "version", "recipient", "kind")
+
+
 def insert_rows(rows: list[Outbox]) -> list[Outbox]:
-    """Insert new outbox rows in one statement and queue the due ones; returns the rows created.
+    """Insert new outbox rows and queue the due ones; returns the rows created.
 
     The rows' keys are new in a move (its version was just taken under the game's lock), so
-    the single INSERT is the rule.  Should one exist already (a signal sent twice), the
-    savepoint undoes the INSERT and each row is tried alone, keeping the one-row-per-key rule.
+    each INSERT is expected to go in.  Should one exist already (a signal sent twice), that
+    INSERT does nothing (ON CONFLICT, no savepoint), keeping the one-row-per-key rule.  A move
+    makes one row (the game's end one per player), written out as SQL like the move's other
+    writes (turnpost.rows).
     """
-    if not rows:
-        return []
-    try:
-        with transaction.atomic():
-            created = Outbox.objects.bulk_create(rows)
-    except IntegrityError:
-        created = [row for row in rows if _insert_one(row)]
+    created = [row for row in rows if sql_rows.insert_instance(row, unless_exists=MAIL_KEY)]
     send_on_commit([row.pk for row in created if row.queued_at is not None])
     return created
-
-
-def _insert_one(row: Outbox) -> bool:
-    try:
-        with transaction.atomic():
-            row.pk = None
-            row.save(force_insert=True)
-    except IntegrityError:
-        return False
-    return True
 
 
 def _wants(seat: Seat, stream: str) -> bool:
