@@ -2,7 +2,7 @@
 
 ``get_user`` runs on every signed-in request.  The ORM spent longer building its one-row query
 than PostgreSQL spent answering it, so the row is read by written-out SQL through
-``User.objects.raw`` (the reason, and the figures, are in games.game_rows).
+``turnpost.rows.fetch`` (the reason, and the figures, are in that module).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from sesame.backends import ModelBackend as SesameModelBackend
 
 from accounts.models import User
+from turnpost import rows
 
 USER_SQL = "SELECT * FROM accounts_user WHERE id = %s"
 
@@ -26,7 +27,7 @@ class SessionUserMixin:
             pk = User._meta.pk.to_python(user_id)
         except ValidationError:
             return None
-        user = next(iter(User.objects.raw(USER_SQL, [pk])), None)
+        user = next(iter(rows.fetch(User, USER_SQL, [pk])), None)
         return user if user is not None and self.user_can_authenticate(user) else None  # type: ignore[attr-defined]
 
 

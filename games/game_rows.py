@@ -2,7 +2,7 @@
 
 Every game page and every move starts with this read.  Through the ORM, building the query
 (a join with select_related, every column named, the converters looked up) cost this 2-core
-machine more than PostgreSQL spent answering it; ``Model.objects.raw`` skips the building
+machine more than PostgreSQL spent answering it; ``turnpost.rows.fetch`` skips the building
 and still converts each model field (benchmarks/load_site.py has the figures).  The SQL
 is plain enough for both databases the site runs on: PostgreSQL, and SQLite for the
 embedded run.
@@ -16,6 +16,7 @@ from typing import Any
 from django.db import connection
 
 from games.models import Game, Seat, Snapshot
+from turnpost import rows
 
 SNAPSHOT_COLUMNS = ", n.version AS snapshot_version, n.state AS snapshot_state, n.waiting_seats AS snapshot_waiting"
 SNAPSHOT_JOIN = " LEFT JOIN games_snapshot n ON n.game_id = g.id"
@@ -35,7 +36,7 @@ def read_game(game_id: int, with_snapshot: bool = False, lock: bool = False, rea
     if reader is not None:
         columns, joins, params = columns + SEAT_COLUMNS, joins + SEAT_JOIN, [reader]
     sql = f"SELECT {columns} FROM games_game g{joins} WHERE g.id = %s{_lock_clause() if lock else ''}"
-    game = next(iter(Game.objects.raw(sql, [*params, game_id])), None)
+    game = next(iter(rows.fetch(Game, sql, [*params, game_id])), None)
     if game is not None and with_snapshot:
         _attach_snapshot(game)
     if game is not None and reader is not None:

@@ -18,6 +18,7 @@ from accounts.models import User
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
 from games.replay import record_of, state_at, waiting_of
+from turnpost import rows
 
 LOG_ACTIONS = 40
 # Every page reads its game's seats; written as SQL for the reason given in games.game_rows.
@@ -58,7 +59,7 @@ def game_context(game_id: int, user: User | None, with_snapshot: bool = False) -
     game = read_game(game_id, with_snapshot=with_snapshot)
     if game is None:
         raise Http404("There is no such game.")
-    seats = list(Seat.objects.raw(SEATS_SQL, [game.pk]))
+    seats = rows.fetch(Seat, SEATS_SQL, [game.pk])
     mine = None
     if user is not None and user.is_authenticated:
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)

@@ -19,6 +19,7 @@ from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
 from games.services import MoveOutcome, submit_move
 from notifications.models import Deadline, StandingOrder, Suppression
+from turnpost import rows as sql_rows
 
 # The move sources this app uses (games.models.ActionSource); a standing order's moves are
 # recorded as such, so the history tells them apart from a click.
@@ -177,7 +178,7 @@ def unreachable_names(game_id: int, except_user: int | None = None) -> list[str]
 
     Every game page asks, so the query is written out (the reason is in games.game_rows).
     """
-    seats = Seat.objects.raw(_UNREACHABLE_SQL, [game_id])
+    seats = sql_rows.fetch(Seat, _UNREACHABLE_SQL, [game_id])
     return [seat.display_name for seat in seats if except_user is None or seat.user_id != except_user]
 
 
@@ -226,7 +227,7 @@ def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:
     ]
     params = [stream for stream in streams for _ in range(2)]
     sql = _MAIL_SEATS_SQL.format(choices="".join(f", {choice}" for choice in choices))
-    seats = list(Seat.objects.raw(sql, [*params, game.pk]))
+    seats = sql_rows.fetch(Seat, sql, [*params, game.pk])
     for seat in seats:
         seat.quiet_start, seat.quiet_end = _time_or_none(seat.quiet_start), _time_or_none(seat.quiet_end)
         seat.user = _user_of(seat) if seat.user_id is not None else None

@@ -1,19 +1,81 @@
-"""Single-row INSERTs and UPDATEs written out as SQL, for the writes every move makes.
+"""Reads, INSERTs and UPDATEs written out as SQL, for the statements every page and move runs.
 
-A move appends its Action, moves its Snapshot and game on, and queues its mail.  Through the
-ORM, building each of those statements cost more CPU than PostgreSQL spent running it, and
-the outbox INSERT needed a savepoint to survive a duplicate.  Here the SQL is built once per
-model and set of columns, and every value still goes through its field's
-``get_db_prep_save``, as the ORM's own INSERT and UPDATE do: JSON, times and the rest are
-stored exactly as the ORM stores them, on PostgreSQL and on SQLite (3.35+, for RETURNING).
+A move reads its game, appends its Action, moves its Snapshot and game on, and queues its
+mail.  Through the ORM, building each of those statements cost more CPU than PostgreSQL spent
+running it (and ``Model.objects.raw`` still re-derived its column mapping and converters on
+every call), and the outbox INSERT needed a savepoint to survive a duplicate.  Here:
+
+* ``fetch`` runs a SELECT and builds model instances as the ORM does (``Model.from_db``, each
+  column through its field's converters; columns that are not fields become attributes),
+  working out the mapping once per statement;
+* ``insert`` and ``update`` build their SQL once per model and columns, and every value goes
+  through its field's ``get_db_prep_save``, as the ORM's own INSERT and UPDATE do.
+
+So rows are read and stored exactly as the ORM would, on PostgreSQL and on SQLite (3.35+,
+for RETURNING).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
+Converter = Callable[[Any, Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class _ReadPlan:
+    """How one SELECT's columns become an instance: field attnames (model order) and extra attributes."""
+
+    attnames: tuple[str, ...]
+    field_slots: tuple[tuple[int, tuple[Converter, ...], Any], ...]  # column index, converters, expression
+    extras: tuple[tuple[str, int], ...]
+
+
+def fetch(model: type[M], sql: str, params: Sequence[Any] = ()) -> list[M]:
+    """The rows of a SELECT as ``model`` instances (fields not selected load on first use, deferred)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        plan = _read_plans.get((model, sql))
+        if plan is None:  # one statement always names the same columns: map them once
+            plan = _read_plans[model, sql] = _read_plan(model, tuple(column[0] for column in cursor.description))
+        return [_instance(model, plan, row) for row in cursor.fetchall()]
+
+
+def _instance(model: type[M], plan: _ReadPlan, row: Sequence[Any]) -> M:
+    values = []
+    for index, converters, expression in plan.field_slots:
+        value = row[index]
+        for convert in converters:
+            value = convert(value, expression, connection)
+        values.append(value)
+    instance = model.from_db(connection.alias, plan.attnames, values)
+    for name, index in plan.extras:
+        setattr(instance, name, row[index])
+    return instance
+
+
+_read_plans: dict[tuple[type[models.Model], str], _ReadPlan] = {}
+
+
+def _read_plan(model: type[models.Model], columns: tuple[str, ...]) -> _ReadPlan:
+    """Match columns to the model's concrete fields (by column name) and look up their converters once."""
+    by_column = {field.column: field for field in model._meta.concrete_fields}
+    position = {column: index for index, column in enumerate(columns)}
+    attnames, slots = [], []
+    for field in model._meta.concrete_fields:
+        if field.column in position:
+            expression = field.get_col(model._meta.db_table)
+            converters = tuple(connection.ops.get_db_converters(expression) + field.get_db_converters(connection))
+            attnames.append(field.attname)
+            slots.append((position[field.column], converters, expression))
+    extras = tuple((column, index) for index, column in enumerate(columns) if column not in by_column)
+    return _ReadPlan(tuple(attnames), tuple(slots), extras)
 
 
 def insert(model: type[models.Model], values: dict[str, Any], unless_exists: tuple[str, ...] = ()) -> int | None:
