@@ -248,31 +248,33 @@ class PageJob:
 
 
 class MoveGame:
-    """The client's copy of one game, to post a legal move through the page form each time."""
+    """The client's script for one game: every legal move it will post, worked out before the load.
+
+    The moves are played through the engine here, up front, so the client spends no engine time
+    on the cores it shares with the server while requests are timed.
+    """
 
     def __init__(self, game_id: int, seed: int, players: list[str]):
         import engine.core as engine
         from engine.core.rng import seeded_rng
 
-        self.id, self.busy, self.done = game_id, False, False
-        self.state = engine.new_game("acquire", players, seed, {})
-        self.rng = seeded_rng(seed, "bench-client")
+        self.id, self.busy, self.done, self.next = game_id, False, False, 0
+        state, rng = engine.new_game("acquire", players, seed, {}), seeded_rng(seed, "bench-client")
+        title, self.moves = engine.get_title("acquire"), []
+        while waiting := engine.prompts(state):
+            prompt = waiting[0]
+            action = title.random_action(state, prompt.seat, rng)
+            self.moves.append((prompt.seat, action, form_fields(prompt, action, state.actions_applied)))
+            state, _ = engine.apply(state, prompt.seat, action)
 
     def next_move(self) -> tuple[int, dict[str, Any], dict[str, str]] | None:
-        import engine.core as engine
-
-        waiting = engine.prompts(self.state)
-        if not waiting:
+        if self.next >= len(self.moves):
             self.done = True
             return None
-        prompt = waiting[0]
-        action = engine.get_title("acquire").random_action(self.state, prompt.seat, self.rng)
-        return prompt.seat, action, form_fields(prompt, action, self.state.actions_applied)
+        return self.moves[self.next]
 
     def applied(self, seat: int, action: dict[str, Any]) -> None:
-        import engine.core as engine
-
-        self.state, _ = engine.apply(self.state, seat, action)
+        self.next += 1
 
 
 def form_fields(prompt, action: dict[str, Any], version: int) -> dict[str, str]:
