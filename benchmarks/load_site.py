@@ -1,6 +1,6 @@
 """Load benchmark of the site: gunicorn on loopback against PostgreSQL, driven by an open-loop client.
 
-    .venv/bin/python benchmarks/load_site.py [--rate 200] [--seconds 20] [--page-rate 100]
+    .venv/bin/python benchmarks/load_site.py [--rate 200] [--seconds 15] [--page-rate 200] [--rounds 5]
 
 It creates a scratch database (``turnpost_bench``), prepares a 200-action Acquire game (and a
 fresh one, to show that page cost does not grow with the game) plus games for the move load,
@@ -171,12 +171,15 @@ class Results:
             self.latencies.append(seconds)
             self.statuses[status] = self.statuses.get(status, 0) + 1
 
+    def p99(self) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+
     def report(self, name: str, offered: float) -> str:
         if not self.latencies:
             return f"{name}: no responses ({self.errors} errors)"
         ordered = sorted(self.latencies)
-        p50 = statistics.median(ordered) * 1000
-        p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
+        p50, p99 = statistics.median(ordered) * 1000, self.p99()
         rate = len(ordered) / (self.finished - self.started)
         line = (f"{name:<34} offered {offered:6.0f}/s  sustained {rate:6.1f}/s  p50 {p50:6.1f} ms  "
                 f"p99 {p99:6.1f} ms  max {ordered[-1] * 1000:6.1f} ms  n={len(ordered)}  statuses={self.statuses}")
@@ -398,6 +401,24 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, a
     raise SystemExit("gunicorn did not start")
 
 
+def run_phases(args: argparse.Namespace, server: subprocess.Popen, prepared: dict[str, Any], lines: list[str],
+               p99s: dict[str, list[float]]) -> None:
+    """One round: the page phase, then the move phase (as ``--only`` allows), each reported in ``lines``."""
+    if args.only != "moves":
+        (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds,
+                                                  prepared)
+        lines.append(long_pages.report("game page, 200-action game", args.page_rate / 2))
+        lines.append(short_pages.report("game page, new game (0 actions)", args.page_rate / 2))
+        lines.append(f"  gunicorn workers' CPU per page: {cpu:.1f} ms")
+        p99s["page"].append(long_pages.p99())
+    if args.only != "pages":
+        name = "move POST (page form)" + (", no notifications" if args.without_notifications else "")
+        moves, cpu = measured(server, move_load, args.port, args.rate, args.seconds, prepared)
+        lines.append(moves.report(name, args.rate))
+        lines.append(f"  gunicorn workers' CPU per move POST: {cpu:.1f} ms")
+        p99s["move"].append(moves.p99())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rate", type=float, default=200, help="move POSTs offered per second")
@@ -407,7 +428,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--move-games", type=int, default=60)
+    parser.add_argument("--move-games", type=int,
+                        help="games the move load plays (default 60 per round: each has one move in flight)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure each phase this many times on the same server and summarise the p99s "
+                             "(this shared machine's speed varies from minute to minute)")
     parser.add_argument("--only", choices=["pages", "moves"], help="run one phase only")
     parser.add_argument("--cache", choices=["locmem", "redis"], default="locmem",
                         help="the position cache: per worker process, or shared in Redis (session reads always "
@@ -416,6 +441,7 @@ def main() -> None:
                         help="serve with the notifications receivers disconnected (to see the games part alone)")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.move_games = args.move_games or 60 * args.rounds
     if args.prepare:
         print(json.dumps(prepare(args.move_games)))
         return
@@ -441,18 +467,14 @@ def main() -> None:
         page_load(args.port, 50, 2, prepared)
         if args.only != "pages":
             move_load(args.port, 50, 2, prepared)
-        lines = []
-        if args.only != "moves":
-            (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds,
-                                                      prepared)
-            lines.append(long_pages.report("game page, 200-action game", args.page_rate / 2))
-            lines.append(short_pages.report("game page, new game (0 actions)", args.page_rate / 2))
-            lines.append(f"  gunicorn workers' CPU per page: {cpu:.1f} ms")
-        if args.only != "pages":
-            name = "move POST (page form)" + (", no notifications" if args.without_notifications else "")
-            moves, cpu = measured(server, move_load, args.port, args.rate, args.seconds, prepared)
-            lines.append(moves.report(name, args.rate))
-            lines.append(f"  gunicorn workers' CPU per move POST: {cpu:.1f} ms")
+        lines: list[str] = []
+        p99s: dict[str, list[float]] = {"page": [], "move": []}
+        for _ in range(args.rounds):
+            run_phases(args, server, prepared, lines, p99s)
+        for phase, values in p99s.items():
+            if len(values) > 1:
+                lines.append(f"{phase} p99 over {len(values)} rounds: min {min(values):.1f} ms, "
+                             f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
