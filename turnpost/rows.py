@@ -41,9 +41,10 @@ def fetch(model: type[M], sql: str, params: Sequence[Any] = ()) -> list[M]:
     """The rows of a SELECT as ``model`` instances (fields not selected load on first use, deferred)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        plan = _read_plans.get((model, sql))
+        key = (model, sql, connection.vendor)  # converters differ between databases, not between connections
+        plan = _read_plans.get(key)
         if plan is None:  # one statement always names the same columns: map them once
-            plan = _read_plans[model, sql] = _read_plan(model, tuple(column[0] for column in cursor.description))
+            plan = _read_plans[key] = _read_plan(model, tuple(column[0] for column in cursor.description))
         return [_instance(model, plan, row) for row in cursor.fetchall()]
 
 
@@ -60,7 +61,7 @@ def _instance(model: type[M], plan: _ReadPlan, row: Sequence[Any]) -> M:
     return instance
 
 
-_read_plans: dict[tuple[type[models.Model], str], _ReadPlan] = {}
+_read_plans: dict[tuple[type[models.Model], str, str], _ReadPlan] = {}
 
 
 def _read_plan(model: type[models.Model], columns: tuple[str, ...]) -> _ReadPlan:
