@@ -65,3 +65,31 @@ def test_two_players_at_once_never_both_apply():
     other = next(r for r in results if not getattr(r, "applied", False))
     assert getattr(other, "status", "") == "already_done" or "waiting for ann" in str(other)
     assert Action.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_double_click_on_the_game_page_makes_one_move(attempt):
+    """The page's form path (services.answer_prompt) under the same race: two POSTs of one form."""
+    from django.test import Client
+
+    players = make_players()
+    game = started_game(players)
+    barrier, statuses = threading.Barrier(2), []
+
+    def click() -> None:
+        try:
+            browser = Client()
+            browser.force_login(players[0])
+            barrier.wait()
+            form = {"expected_version": 0, "type": "place_tile", "f.tile": "2A"}
+            statuses.append(browser.post(f"/games/{game.pk}/move/", form).status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(statuses) == [302, 409]  # one move made; the other told "already done"
+    assert Action.objects.filter(game=game).count() == 1
