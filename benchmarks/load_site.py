@@ -74,7 +74,7 @@ def bench_env(shared_cache: bool) -> dict[str, str]:
     })
     if redis_answers():
         env.update({"CELERY_BROKER_URL": "redis://127.0.0.1:6379/15", "CELERY_TASK_ALWAYS_EAGER": "false"})
-        env["TURNPOST_SESSION_CACHE_URL"] = "redis://127.0.0.1:6379/13"  # as in production
+        env["TURNPOST_SESSION_CACHE_URL"] = "redis://127.0.0.1:6379/10"  # as in production
         if shared_cache:
             env["TURNPOST_CACHE_URL"] = "redis://127.0.0.1:6379/14"
     return env
@@ -90,7 +90,7 @@ def recreate_database() -> None:
         import socket
 
         with socket.create_connection(("127.0.0.1", 6379), timeout=1) as sock:  # empty the bench cache and queue
-            sock.sendall(b"SELECT 13\r\nFLUSHDB\r\nSELECT 14\r\nFLUSHDB\r\nSELECT 15\r\nFLUSHDB\r\n")
+            sock.sendall(b"SELECT 10\r\nFLUSHDB\r\nSELECT 14\r\nFLUSHDB\r\nSELECT 15\r\nFLUSHDB\r\n")
             time.sleep(0.1)
 
 

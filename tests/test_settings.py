@@ -18,7 +18,7 @@ from django.test import Client, override_settings
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_SESSIONS = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "settings-test"},
-    "sessions": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/12"},
+    "sessions": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/9"},
 }
 
 
@@ -35,7 +35,7 @@ def test_sessions_are_read_from_the_database_without_a_session_cache():
 
 
 def test_a_redis_session_cache_serves_session_reads():
-    result = settings_with(TURNPOST_SESSION_CACHE_URL="redis://127.0.0.1:6379/12")
+    result = settings_with(TURNPOST_SESSION_CACHE_URL="redis://127.0.0.1:6379/9")
     assert result.stdout.split() == ["django.contrib.sessions.backends.cached_db", "sessions"]
 
 
