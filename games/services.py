@@ -214,19 +214,18 @@ def submit_move(
     returns "already done".  Raises a GameServiceError (IllegalMove carries the engine's
     sentence) and then nothing was written.
     """
-    if source not in ActionSource.values or source == ActionSource.IMPORT:
-        raise GameServiceError(f"Unknown move source {source!r}.")
+    _check_source(source)
     payload = clean_payload(action)
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise IllegalMove("The move must say which version of the game it was made on (a whole number).")
     with transaction.atomic(durable=True):
-        game = _locked_for_move(game_id)
+        game = _locked_game(game_id, with_snapshot=True)
         seat = _seat_for_move(game, seat_index, user, source)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
             raise GameClosed("This game is finished; no more moves can be made.")
-        snapshot = _snapshot_for(game, snapshot_of(game))
+        snapshot = _snapshot_for(game)
         return _apply_locked(game, seat, payload, source, user, snapshot, engine.from_json(snapshot.state))
 
 
@@ -239,11 +238,10 @@ def answer_prompt(
     reader; its own errors propagate and nothing is written).  The game, its Snapshot and the
     player's seat come in one statement, so a move reads nothing before its transaction.
     """
-    if source not in ActionSource.values or source == ActionSource.IMPORT:
-        raise GameServiceError(f"Unknown move source {source!r}.")
+    _check_source(source)
     reader = user.pk if user is not None and user.is_authenticated else None
     with transaction.atomic(durable=True):
-        game = _locked_for_move(game_id, reader)
+        game = _locked_game(game_id, with_snapshot=True, reader=reader)
         seat = game.reader_seat if reader is not None else None
         if seat is None:
             raise NotYourSeat("You have no seat in this game, so you cannot move in it.")
@@ -251,13 +249,18 @@ def answer_prompt(
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status != GameStatus.ACTIVE:
             raise GameClosed("This game is not being played, so no moves can be made.")
-        snapshot = _snapshot_for(game, snapshot_of(game))
+        snapshot = _snapshot_for(game)
         state = engine.from_json(snapshot.state)
         prompt = engine.prompt_for(state, seat.index)
         if prompt is None:
             raise NotYourTurn("It is not your move.", list(snapshot.waiting_seats))
         payload = clean_payload(read_answer(prompt))
         return _apply_locked(game, seat, payload, source, user, snapshot, state)
+
+
+def _check_source(source: str) -> None:
+    if source not in ActionSource.values or source == ActionSource.IMPORT:
+        raise GameServiceError(f"Unknown move source {source!r}.")
 
 
 def already_done_message(game: Game) -> str:
@@ -282,21 +285,14 @@ def clean_payload(action: Any) -> dict[str, Any]:
     return json.loads(text)
 
 
-def _locked_game(game_id: Any) -> Game:
-    """The game row, locked until the transaction ends (every writer of a game's rows holds this lock)."""
+def _locked_game(game_id: Any, with_snapshot: bool = False, reader: int | None = None) -> Game:
+    """The game row, locked until the transaction ends (every writer of a game's rows holds this lock).
+
+    A move reads its Snapshot (and the ``reader``'s seat) in the same statement (``game_rows``).
+    """
     if isinstance(game_id, bool) or not isinstance(game_id, int):
         raise GameNotFound("There is no such game.")
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
-    if game is None:
-        raise GameNotFound("There is no such game.")
-    return game
-
-
-def _locked_for_move(game_id: Any, reader: int | None = None) -> Game:
-    """``_locked_game`` read with its Snapshot (and the ``reader``'s seat) in the same statement (``game_rows``)."""
-    if isinstance(game_id, bool) or not isinstance(game_id, int):
-        raise GameNotFound("There is no such game.")
-    game = read_game(game_id, with_snapshot=True, lock=True, reader=reader)
+    game = read_game(game_id, with_snapshot=with_snapshot, lock=True, reader=reader)
     if game is None:
         raise GameNotFound("There is no such game.")
     return game
@@ -359,8 +355,9 @@ def _apply_locked(
     return MoveOutcome(True, game.version, "Your move was made.", action)
 
 
-def _snapshot_for(game: Game, snapshot: Snapshot | None) -> Snapshot:
-    """``snapshot`` if it is at the game's version, else rebuilt from the log (it is only a cache)."""
+def _snapshot_for(game: Game) -> Snapshot:
+    """The game's Snapshot if it is at the game's version, else rebuilt from the log (it is only a cache)."""
+    snapshot = snapshot_of(game)
     if snapshot is not None and snapshot.version == game.version:
         return snapshot
     from games.replay import replayed_state
