@@ -49,14 +49,12 @@ class Position:
     waiting_seats: list[int] = field(default_factory=list)
 
 
-def game_context(game_id: int, user: User | None, with_snapshot: bool = False) -> GameContext:
+def game_context(game_id: int, user: User | None) -> GameContext:
     """The game, its seats and the viewer's seat; Http404 if there is no such game.
 
-    ``with_snapshot`` joins the Snapshot into the game's query, for a caller that will read
-    the state anyway (the move form: its position is never cached yet, the version is new).
+    The Snapshot (the large state) is left out: it is loaded only when a cached position is missing.
     """
-    # Otherwise the Snapshot (the large state) is loaded only when a cached position is missing.
-    game = read_game(game_id, with_snapshot=with_snapshot)
+    game = read_game(game_id)
     if game is None:
         raise Http404("There is no such game.")
     seats = rows.fetch(Seat, SEATS_SQL, [game.pk])
