@@ -64,9 +64,14 @@ def recompute_for(user: Any) -> int:
     return moved
 
 
-def close_open(game_id: int, keep_seats: set[int]) -> int:
-    """Resolve the game's open deadlines except those of seats still waiting on the same prompt."""
-    return Deadline.objects.filter(game_id=game_id, resolved=False).exclude(seat__in=keep_seats).update(resolved=True)
+def close_open(game: Any, keep_seats: set[int]) -> int:
+    """Resolve the game's open deadlines except those of seats still waiting on the same prompt.
+
+    A game without a time limit never starts a clock (``open_deadline``), so it has none to close.
+    """
+    if not game.move_time_limit:
+        return 0
+    return Deadline.objects.filter(game_id=game.pk, resolved=False).exclude(seat__in=keep_seats).update(resolved=True)
 
 
 def current_deadline(game_id: int, seat: int) -> Deadline | None:

@@ -79,8 +79,8 @@ def send_on_commit(outbox_ids: list[int]) -> None:
         send_outbox_batch.delay_on_commit(list(outbox_ids))
 
 
-# A mail is unique on these (the model's notifications_outbox_once constraint).
-MAIL_KEY = ("game", "version", "recipient", "kind")
+# A mail is unique on these: the fields of the model's own constraint.
+MAIL_KEY = tuple(next(c.fields for c in Outbox._meta.constraints if c.name == "notifications_outbox_once"))
 
 
 def insert_rows(rows: list[Outbox]) -> list[Outbox]:
@@ -123,8 +123,7 @@ def announce(
     """
     now = clock.now()
     fresh = newly_active(before, after, acting_seat)
-    if game.move_time_limit:  # without a time limit no clock was ever started (open_deadline)
-        deadlines.close_open(game.pk, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
+    deadlines.close_open(game, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
     finished = engine.is_finished(state)
     if not fresh and not finished:
         return
