@@ -27,6 +27,16 @@ HANDS = {
     2: {"4A", "11H", "9H", "12H", "9I", "11I"},
 }
 SEED = 7
+# With TILE_BAG: moves up to a merger (bob's last tile, 3A) in which Tower is defunct and every player holds Tower.
+TO_MERGER = [
+    (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
+    (0, {"type": "buy_shares", "shares": {"tower": 2}}),
+    (1, {"type": "place_tile", "tile": "6A"}), (1, {"type": "found_chain", "chain": "luxor"}),
+    (1, {"type": "buy_shares", "shares": {"tower": 1}}),
+    (2, {"type": "place_tile", "tile": "4A"}), (2, {"type": "buy_shares", "shares": {"tower": 1}}),
+    (0, {"type": "place_tile", "tile": "9G"}), (0, {"type": "buy_shares", "shares": {}}),
+    (1, {"type": "place_tile", "tile": "3A"}),
+]
 
 
 def start_game(players: list[User], **create: Any) -> Game:

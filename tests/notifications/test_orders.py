@@ -6,19 +6,9 @@ from django.core import mail
 from games.models import Action
 from notifications.models import Outbox
 from notifications.orders import KINDS, answer_for, place_order
-from tests.notifications.helpers import move, outbox_to
+from tests.notifications.helpers import TO_MERGER, move, outbox_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-TO_MERGER = [
-    (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
-    (0, {"type": "buy_shares", "shares": {"tower": 2}}),
-    (1, {"type": "place_tile", "tile": "6A"}), (1, {"type": "found_chain", "chain": "luxor"}),
-    (1, {"type": "buy_shares", "shares": {"tower": 1}}),
-    (2, {"type": "place_tile", "tile": "4A"}), (2, {"type": "buy_shares", "shares": {"tower": 1}}),
-    (0, {"type": "place_tile", "tile": "9G"}), (0, {"type": "buy_shares", "shares": {}}),
-    (1, {"type": "place_tile", "tile": "3A"}),
-]
 
 
 def test_skip_buying_answers_the_buy_prompt_without_a_mail(game):

@@ -9,7 +9,7 @@ from games.models import Game
 from games.signals import move_applied
 from notifications.models import MailKind, Outbox, OutboxStatus
 from notifications.outbox import newly_active
-from tests.notifications.helpers import move, outbox_to
+from tests.notifications.helpers import TO_MERGER, move, outbox_to
 
 
 def prompt(seat, name):
@@ -70,19 +70,10 @@ def test_it_sends_nothing_for_a_rolled_back_move(game):
 
 @pytest.mark.django_db(transaction=True)
 def test_it_mails_each_merger_holder_in_turn(game):
-    script = [
-        (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
-        (0, {"type": "buy_shares", "shares": {"tower": 2}}),
-        (1, {"type": "place_tile", "tile": "6A"}), (1, {"type": "found_chain", "chain": "luxor"}),
-        (1, {"type": "buy_shares", "shares": {"tower": 1}}),
-        (2, {"type": "place_tile", "tile": "4A"}), (2, {"type": "buy_shares", "shares": {"tower": 1}}),
-        (0, {"type": "place_tile", "tile": "9G"}), (0, {"type": "buy_shares", "shares": {}}),
-        (1, {"type": "place_tile", "tile": "3A"}),
-    ]
-    for seat, action in script[:-1]:
+    for seat, action in TO_MERGER[:-1]:
         move(game.pk, seat, action)
     mail.outbox.clear()
-    move(game.pk, *script[-1])
+    move(game.pk, *TO_MERGER[-1])
     for seat in (1, 2, 0):
         rows = Outbox.objects.filter(game=game, kind=MailKind.TURN).order_by("-version")
         assert rows[0].seat == seat  # only the holder whose turn it is has a mail waiting
