@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 import engine.core as engine
-from notifications import clock, deadlines, orders
+from notifications import clock, deadlines, dispatch, orders
 from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
 from notifications.models import MailKind, Outbox, OutboxStatus, Stream
 from notifications.preferences import DEFAULTS, is_unreachable, wants
@@ -70,13 +70,10 @@ def enqueue(
 
 
 def send_on_commit(outbox_ids: list[int]) -> None:
-    """One task per transaction: ``send_outbox`` for one row, ``send_outbox_batch`` for several."""
-    from notifications.tasks import send_outbox, send_outbox_batch
-
-    if len(outbox_ids) == 1:
-        send_outbox.delay_on_commit(outbox_ids[0])
-    elif outbox_ids:
-        send_outbox_batch.delay_on_commit(list(outbox_ids))
+    """Queue the rows' sends once the transaction commits (``dispatch``: a few rows a task)."""
+    if outbox_ids:
+        ids = list(outbox_ids)
+        transaction.on_commit(lambda: dispatch.submit(ids))
 
 
 # A mail is unique on these: the fields of the model's own constraint.

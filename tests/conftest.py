@@ -18,9 +18,8 @@ def dee(db):
 @pytest.fixture
 def queued(monkeypatch):
     """Send tasks are recorded instead of run, so only the move's own statements are counted."""
-    from notifications import tasks
+    from notifications import dispatch
 
     calls = []
-    monkeypatch.setattr(tasks.send_outbox, "delay_on_commit", lambda *args: calls.append(args))
-    monkeypatch.setattr(tasks.send_outbox_batch, "delay_on_commit", lambda *args: calls.append(args))
+    monkeypatch.setattr(dispatch, "submit", lambda ids: calls.append(tuple(ids)))
     return calls

@@ -1,0 +1,107 @@
+"""Hands committed outbox rows to the Celery workers: from a background thread, a few rows a task.
+
+The outbox row is the truth; the send task is only a nudge (the beat sweeper re-queues any
+due row that no task took).  Publishing a task costs about a millisecond of kombu work, and a
+move's request used to pay it on commit, before its redirect.  So a web process now hands the
+ids to one thread of its own, which waits a moment (``LINGER_SECONDS``) for the ids of other
+commits and publishes what gathered as one task.  Under load a task carries several moves'
+mail; in a quiet process it carries one, a few tens of milliseconds later.
+
+A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
+the sweeper queues them again.  With eager tasks (the embedded run, most tests) there is no
+broker and no thread: the rows are sent at once, in the committing thread.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+
+logger = logging.getLogger(__name__)
+
+# How long the thread waits for more ids after the first; mail is hours apart, this is nothing.
+LINGER_SECONDS = 0.05
+
+
+def publish(outbox_ids: list[int]) -> None:
+    """One task for the lot: ``send_outbox`` for one row, ``send_outbox_batch`` tasks for several."""
+    from notifications.tasks import queue_batches, send_outbox
+
+    if len(outbox_ids) == 1:
+        send_outbox.delay(outbox_ids[0])
+    elif outbox_ids:
+        queue_batches(outbox_ids)
+
+
+class Dispatcher:
+    """A queue and the thread that drains it into ``publish``; started on first use in each process.
+
+    The owning process id is kept so that a forked child (gunicorn and Celery prefork workers
+    fork after import) starts a thread of its own instead of feeding one that does not exist there.
+    """
+
+    def __init__(self, publish: Callable[[list[int]], None], linger: float = LINGER_SECONDS):
+        self._publish, self._linger = publish, linger
+        self._lock = threading.Lock()
+        self._pid: int | None = None
+        self._queue: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
+
+    def submit(self, outbox_ids: Iterable[int]) -> None:
+        ids = list(outbox_ids)
+        if ids:
+            self._ensure_thread()
+            self._queue.put(ids)
+
+    def flush(self) -> None:
+        """Publish whatever this process has waiting, in the calling thread (at exit; tests)."""
+        if self._pid == os.getpid():
+            self._publish_safely(self._drain([]))
+
+    def _ensure_thread(self) -> None:
+        if self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._pid != os.getpid():
+                self._queue = queue.SimpleQueue()  # a parent's queue holds the parent's ids
+                threading.Thread(target=self._run, name="outbox-dispatcher", daemon=True).start()
+                self._pid = os.getpid()
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            time.sleep(self._linger)
+            self._publish_safely(self._drain(first))
+
+    def _drain(self, ids: list[int]) -> list[int]:
+        while True:
+            try:
+                ids += self._queue.get_nowait()
+            except queue.Empty:
+                return ids
+
+    def _publish_safely(self, ids: list[int]) -> None:
+        if not ids:
+            return
+        try:
+            self._publish(ids)
+        except Exception:  # the rows stay pending; the sweeper queues them again
+            logger.exception("could not queue %d outbox rows; the sweeper will pick them up", len(ids))
+
+
+_dispatcher = Dispatcher(publish)
+atexit.register(_dispatcher.flush)
+
+
+def submit(outbox_ids: Iterable[int]) -> None:
+    """Queue the sends of rows whose transaction has committed."""
+    from turnpost.celery import app
+
+    if app.conf.task_always_eager:
+        publish(list(outbox_ids))
+    else:
+        _dispatcher.submit(outbox_ids)
