@@ -15,10 +15,12 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import caches
 from django.test import Client, override_settings
 
+from turnpost.env import cache_from_url
+
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_SESSIONS = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "settings-test"},
-    "sessions": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/9"},
+    "sessions": cache_from_url("redis://127.0.0.1:6379/9"),
 }
 
 
@@ -61,3 +63,25 @@ def test_signing_out_ends_the_session_held_in_redis(players):
     stolen = Client()
     stolen.cookies["sessionid"] = cookie  # the old cookie, sent again later (another worker, say)
     assert "Sign out" not in stolen.get("/").content.decode()
+
+
+def test_the_redis_cache_keeps_one_client_and_serves_every_thread():
+    """Our backend reuses its redis-py client; values written in one thread are read in another."""
+    import threading
+
+    from turnpost.cache import RedisCache
+
+    cache = RedisCache("redis://127.0.0.1:6379/9", {})
+    cache.clear()
+    assert cache._cache.get_client() is cache._cache.get_client(write=True)
+    writers = [threading.Thread(target=cache.set, args=(f"k{n}", {"n": n})) for n in range(4)]
+    for thread in writers:
+        thread.start()
+    for thread in writers:
+        thread.join()
+    assert [cache.get(f"k{n}") for n in range(4)] == [{"n": n} for n in range(4)]
+    assert cache.add("counter", 1)
+    assert cache.incr("counter") == 2
+    cache.delete("k0")
+    assert cache.get("k0") is None
+    cache.clear()

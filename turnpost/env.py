@@ -74,5 +74,5 @@ def cache_from_url(url: str) -> dict:
     if parsed.scheme == "locmem":
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": parsed.netloc or "turnpost"}
     if parsed.scheme in {"redis", "rediss"}:
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        return {"BACKEND": "turnpost.cache.RedisCache", "LOCATION": url}
     raise ImproperlyConfigured(f"TURNPOST_CACHE_URL scheme {parsed.scheme!r} is not supported (locmem or redis).")
