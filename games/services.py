@@ -332,16 +332,18 @@ def _apply_locked(
     action = Action(game_id=game.pk, seq=game.version, seat=seat.index, payload=payload,
                     events=[event.to_json() for event in events], source=source,
                     by_user_id=user.pk if user is not None else None, created=now)
-    rows.insert_instance(action)  # the statements every move runs are written out (turnpost.rows)
     snapshot.version, snapshot.state = game.version, engine.to_json(new_state)
     snapshot.waiting_seats = waiting_of(prompts_after)
-    rows.update(Snapshot, game.pk, {"version": snapshot.version, "state": snapshot.state,
-                                    "waiting_seats": snapshot.waiting_seats, "updated": now})
     changes: dict[str, Any] = {"version": game.version}
     if engine.result(new_state) is not None:
         game.status, game.finished = GameStatus.FINISHED, now
         changes.update(status=game.status, finished=game.finished)
-    rows.update(Game, game.pk, changes)
+    # The statements every move runs are written out (turnpost.rows); these three are one.
+    rows.insert_with_updates(action, [
+        rows.Update(Snapshot, game.pk, {"version": snapshot.version, "state": snapshot.state,
+                                        "waiting_seats": snapshot.waiting_seats, "updated": now}),
+        rows.Update(Game, game.pk, changes),
+    ])
     move_applied.send(
         sender=Game,
         game=game,

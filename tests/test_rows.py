@@ -53,3 +53,24 @@ def test_update_writes_only_the_named_fields(game):
     stored = Game.objects.get(pk=game.pk)
     assert (stored.version, stored.options, stored.name) == (5, {"tile_bag": ["1A"]}, "rows")
     assert rows.update(Game, -1, {"version": 1}) == 0
+
+
+def test_insert_with_updates_writes_all_three_rows_in_one_statement(game):
+    from django.utils import timezone
+
+    from games.models import Action, Snapshot
+
+    Snapshot.objects.create(game=game, version=0, state="{}", waiting_seats=[0])
+    action = Action(game_id=game.pk, seq=1, seat=0, payload={"type": "pass"}, events=[], source="web",
+                    created=timezone.now())
+    with CaptureQueriesContext(connection) as statements:
+        rows.insert_with_updates(action, [
+            rows.Update(Snapshot, game.pk, {"version": 1, "state": '{"moved": true}', "waiting_seats": [1]}),
+            rows.Update(Game, game.pk, {"version": 1}),
+        ])
+    assert len(statements) == 1
+    assert action.pk is not None and not action._state.adding
+    assert Action.objects.get(pk=action.pk).payload == {"type": "pass"}
+    snapshot = Snapshot.objects.get(game=game)
+    assert (snapshot.version, snapshot.state, snapshot.waiting_seats) == (1, '{"moved": true}', [1])
+    assert Game.objects.get(pk=game.pk).version == 1
