@@ -159,7 +159,7 @@ def prepare(move_games: int) -> dict[str, Any]:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
-    answered_at: list[float] = field(default_factory=list)  # seconds since the phase began
+    answered_at: list[float] = field(default_factory=list)  # time.perf_counter() of each response
     statuses: dict[int, int] = field(default_factory=dict)
     errors: int = 0
     skipped: int = 0
@@ -170,7 +170,7 @@ class Results:
     def add(self, seconds: float, status: int) -> None:
         with self.lock:
             self.latencies.append(seconds)
-            self.answered_at.append(time.perf_counter() - self.started)
+            self.answered_at.append(time.perf_counter())
             self.statuses[status] = self.statuses.get(status, 0) + 1
 
     def p99(self) -> float:
@@ -185,7 +185,8 @@ class Results:
         rate = len(ordered) / (self.finished - self.started)
         line = (f"{name:<34} offered {offered:6.0f}/s  sustained {rate:6.1f}/s  p50 {p50:6.1f} ms  "
                 f"p99 {p99:6.1f} ms  max {ordered[-1] * 1000:6.1f} ms  n={len(ordered)}  statuses={self.statuses}")
-        slow = {int(at) for at, latency in zip(self.answered_at, self.latencies, strict=True) if latency > 0.05}
+        answered = zip(self.answered_at, self.latencies, strict=True)
+        slow = {int(at - self.started) for at, latency in answered if latency > 0.05}
         line += f"\n  over 50 ms: {sum(latency > 0.05 for latency in ordered)} responses, in {len(slow)} of the " \
                 f"{self.finished - self.started:.0f} seconds {sorted(slow)}"
         if self.errors:
