@@ -8,7 +8,8 @@ commits and publishes what gathered as one task.  Under load a task carries seve
 mail; in a quiet process it carries one, a few tens of milliseconds later.
 
 A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
-the sweeper queues them again.  With eager tasks (the embedded run, most tests) there is no
+the sweeper queues them again.  Nor does a process that ends with ids in hand (a flush at exit
+publishes what is still queued; a killed process leaves its rows to the sweeper).  With eager tasks (the embedded run, most tests) there is no
 broker and no thread: the rows are sent at once, in the committing thread.
 """
 
