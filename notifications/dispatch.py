@@ -9,8 +9,10 @@ mail; in a quiet process it carries one, a few tens of milliseconds later.
 
 A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
 the sweeper queues them again.  Nor does a process that ends with ids in hand (a flush at exit
-publishes what is still queued; a killed process leaves its rows to the sweeper).  With eager tasks (the embedded run, most tests) there is no
-broker and no thread: the rows are sent at once, in the committing thread.
+publishes what is still queued; a killed process leaves its rows to the sweeper).
+
+With eager tasks (the embedded run, most tests) there is no broker and no thread: the rows
+are sent at once, in the committing thread.
 """
 
 from __future__ import annotations
