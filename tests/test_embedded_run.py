@@ -50,14 +50,16 @@ def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
     env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_VAR_DIR=str(tmp_path),
                TURNPOST_ALLOWED_HOSTS="testserver")
 
-    def run(*args: str) -> str:
+    def run(*args: str) -> subprocess.CompletedProcess:
         result = subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
-        return result.stdout
+        return result
 
     run("manage.py", "migrate", "-v0")
-    run("manage.py", "demo")
-    outcome = json.loads(run("-c", PLAY).strip().splitlines()[-1])
+    demo = run("manage.py", "demo")
+    assert demo.stdout.startswith("Railroad Barons demo") and "Demo game:" in demo.stdout
+    assert demo.stderr == ""  # a newcomer sees the demo's addresses, no library warnings
+    outcome = json.loads(run("-c", PLAY).stdout.strip().splitlines()[-1])
     assert (tmp_path / "turnpost.sqlite3").exists()
     assert outcome["statuses"] == [302] * 8  # every move made
     assert outcome["stale"] == 409  # the same form again: "already done", nothing doubled

@@ -103,9 +103,10 @@ EMAIL_HOST = env_str("TURNPOST_SMTP_HOST", "127.0.0.1")
 EMAIL_PORT = env_int("TURNPOST_SMTP_PORT", 25)
 ANYMAIL = {"WEBHOOK_SECRET": env_str("TURNPOST_ANYMAIL_WEBHOOK_SECRET", "")}
 
-# Celery: with no broker configured, tasks run in-process (the embedded run).
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://")
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL == "memory://")
+# Celery: with no broker configured, tasks run in-process (the embedded run).  The in-memory
+# transport is named with a host, or kombu warns "No hostname was supplied" on the first task.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "memory://localhost/")
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", CELERY_BROKER_URL.startswith("memory://"))
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -19,6 +19,6 @@ DATABASES = {
 DEBUG = False
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-CELERY_BROKER_URL = "memory://"
+CELERY_BROKER_URL = "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = True
 SECRET_KEY = "tests-only-secret-key-with-enough-length-0123456789abcdef"
