@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import zoneinfo
 from functools import cache
 
@@ -37,6 +38,13 @@ class ProfileForm(forms.ModelForm):
         if not name:
             raise forms.ValidationError("Choose the name other players will see.")
         return name
+
+
+def suggested_display_name(email: str) -> str:
+    """A first guess from the address's local part: ``zoe.new@example.com`` -> ``Zoe New``."""
+    local = email.split("@", 1)[0].split("+", 1)[0]
+    words = [word for word in re.split(r"[._\-\d]+", local) if word]
+    return " ".join(word.capitalize() for word in words)[:60] or local[:60]
 
 
 class AccountForm(ProfileForm):

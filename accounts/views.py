@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 from sesame.utils import get_user
 
-from accounts.forms import AccountForm, ApiTokenForm, ProfileForm, SignInForm
+from accounts.forms import AccountForm, ApiTokenForm, ProfileForm, SignInForm, suggested_display_name
 from accounts.models import ApiToken
 from accounts.services import send_signin_link
 
@@ -68,7 +68,8 @@ def signout(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def welcome(request: HttpRequest) -> HttpResponse:
     """First visit: choose the name other players see."""
-    form = ProfileForm(request.POST or None, instance=request.user)
+    suggestion = {} if request.user.display_name else {"display_name": suggested_display_name(request.user.email)}
+    form = ProfileForm(request.POST or None, instance=request.user, initial=suggestion)
     if request.method == "POST" and form.is_valid():
         form.save()
         return redirect(_safe_next(request) or "home")

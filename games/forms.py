@@ -59,6 +59,8 @@ class NewGameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.titles = engine.available_titles()
         self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
+        # For the page's script, which offers only the chosen title's player counts.
+        self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
         self.option_groups = []
         for title in self.titles:
             names = []

@@ -59,6 +59,8 @@ def test_a_new_player_chooses_a_display_name_then_goes_on(client):
     token = re.search(r"sesame=([^&\s]+)", link).group(1)
     response = client.post("/accounts/signin/link/", {"sesame": token, "next": "/games/new/"})
     assert response["Location"] == "/accounts/welcome/?next=%2Fgames%2Fnew%2F"
+    suggested = client.get("/accounts/welcome/?next=/games/new/").content.decode()
+    assert 'value="New"' in suggested  # a first guess from the address, to keep or change
     bad = client.post("/accounts/welcome/", {"display_name": "  ", "time_zone": "UTC"})
     assert bad.status_code == 200 and "Choose the name" in bad.content.decode()
     done = client.post("/accounts/welcome/", {"display_name": "Newt", "time_zone": "Europe/Paris",
@@ -110,3 +112,12 @@ def test_a_session_ends_when_its_player_is_deactivated_or_removed(client, player
     client.force_login(players[1])
     players[1].delete()
     assert "Sign out" not in client.get("/").content.decode()
+
+
+@pytest.mark.parametrize(("email", "name"), [
+    ("zoe.new@example.com", "Zoe New"), ("j_smith+games@example.org", "J Smith"), ("1234@example.com", "1234"),
+])
+def test_the_suggested_display_name_reads_the_address(email, name):
+    from accounts.forms import suggested_display_name
+
+    assert suggested_display_name(email) == name
