@@ -1,32 +1,140 @@
-"""Invitation mails: sent once the new game is committed, through Django's send_mail."""
+"""Invitations: the mail sent once a new game is committed, and the link in it that seats you.
+
+The link carries a signed token naming the game and the invited address.  Only the owner of
+that mailbox has it, so, like a sign-in link, it may sign them in, creating their account on
+first use, and seat them in one step.  It is spent by construction: once the invited seat is
+taken (and a few minutes have passed, for a double click), the token opens nothing.  GET only
+shows what the link would do (mail scanners open links); the POST acts.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import timedelta
+
 from django.conf import settings
+from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
 
-from games.models import Game
+from accounts.models import User, normalize_email
+from games import services
+from games.errors import GameServiceError, SetupError
+from games.models import Game, GameStatus, Seat
 from games.titles import title_name
+
+# An invitation waits for its player this long; mail can sit unread for a holiday.
+INVITATION_MAX_AGE = timedelta(days=30)
+_SALT = "turnpost.games.invitation"
+# A second press of the button within this time (a double click) finds the seat already theirs.
+DOUBLE_SUBMIT_GRACE = timedelta(minutes=10)
+
+
+class InvitationRefused(GameServiceError):
+    """The link cannot seat anyone: forged, expired, for another game, or its seat is gone."""
+
+    code = "invitation_refused"
+    http_status = 400
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A valid invitation: the game, the invited address (normalized), and whether it was just taken."""
+
+    game: Game
+    email: str
+    just_taken: bool = False
+
+    @property
+    def host(self) -> str:
+        return self.game.created_by.name if self.game.created_by else "A player"
+
+
+def invitation_token(seat: Seat) -> str:
+    return signing.dumps({"game": seat.game_id, "email": normalize_email(seat.invited_email)}, salt=_SALT,
+                         compress=True)
+
+
+def invitation_path(seat: Seat) -> str:
+    return reverse("games:invitation", kwargs={"game_id": seat.game_id, "token": invitation_token(seat)})
+
+
+def read_invitation(game_id: int, token: str) -> Invitation:
+    """The invitation ``token`` stands for, if its seat still waits for the invited address.
+
+    A seat its invitee took moments ago (``DOUBLE_SUBMIT_GRACE``) still reads as theirs, so a
+    double-clicked button signs them in instead of telling them the seat is gone.
+    """
+    try:
+        data = signing.loads(token, salt=_SALT, max_age=INVITATION_MAX_AGE)
+    except signing.SignatureExpired as error:
+        raise InvitationRefused("This invitation has expired. Sign in with the invited address to see "
+                                "whether the seat is still free.") from error
+    except signing.BadSignature as error:
+        raise InvitationRefused("This invitation link is not valid. Check that it was copied whole.") from error
+    if not isinstance(data, dict) or data.get("game") != game_id or not isinstance(data.get("email"), str):
+        raise InvitationRefused("This invitation link is not valid. Check that it was copied whole.")
+    email = data["email"]
+    game = Game.objects.select_related("created_by").filter(pk=game_id).first()
+    seat = game.seats.select_related("user").filter(invited_email=email).first() if game else None
+    if seat is not None and seat.user is not None and seat.user.email == email and seat.joined \
+            and timezone.now() - seat.joined < DOUBLE_SUBMIT_GRACE:
+        return Invitation(game, email, just_taken=True)
+    if game is None or game.status != GameStatus.OPEN:
+        raise InvitationRefused("This game is no longer waiting for players.")
+    if seat is None or seat.user is not None:
+        raise InvitationRefused("This invitation's seat has been taken. If it was you, sign in to see the game.")
+    return Invitation(game, email)
+
+
+def accept(game_id: int, token: str, signed_in: User | None, display_name: str = "", time_zone: str = "") -> User:
+    """Seat the invited player (creating their account on first use); returns them, to be signed in.
+
+    A new player's chosen name and time zone are saved before they take the seat, which shows
+    the name.  Someone signed in under another address is refused: the link must not switch
+    accounts behind their back.
+    """
+    invitation = read_invitation(game_id, token)
+    if signed_in is not None and signed_in.email != invitation.email:
+        raise InvitationRefused(f"This invitation is for {invitation.email}, and you are signed in as "
+                                f"{signed_in.email}. Sign out, then open the invitation again.")
+    user, _ = User.objects.get_or_create(email=invitation.email)
+    if not user.is_active:
+        raise InvitationRefused("This account is closed.")
+    if invitation.just_taken:
+        return user
+    if display_name and not user.display_name:
+        user.display_name, user.time_zone = display_name, time_zone or user.time_zone
+        user.save(update_fields=["display_name", "time_zone"])
+    try:
+        services.take_seat(game_id, user)
+    except SetupError as error:
+        raise InvitationRefused(error.message) from error
+    return user
 
 
 def send_invitations_on_commit(game: Game, base_url: str) -> None:
-    """Mail every invited address a link to the game page (after commit: no mail for a rolled-back game)."""
+    """Mail every invited address its link (after commit: no mail for a rolled-back game)."""
     transaction.on_commit(lambda: send_invitations(game.pk, base_url))
 
 
 def send_invitations(game_id: int, base_url: str) -> int:
     game = Game.objects.select_related("created_by").get(pk=game_id)
-    link = f"{base_url.rstrip('/')}/games/{game.pk}/"
     host = game.created_by.name if game.created_by else "A player"
+    days = INVITATION_MAX_AGE.days
     sent = 0
     for seat in game.seats.filter(user__isnull=True).exclude(invited_email=""):
+        link = base_url.rstrip("/") + invitation_path(seat)
         send_mail(
             subject=f"{host} invites you to play {title_name(game.title)} on Turnpost",
             message=(
                 f"{host} has kept a seat for you in \"{game}\", a game of {title_name(game.title)} "
                 f"for {game.seat_count} players, played one move at a time.\n\n"
-                f"Take your seat here (you sign in with this address, {seat.invited_email}):\n\n{link}\n"
+                f"Take your seat here:\n\n{link}\n\n"
+                f"The link is yours: it signs you in to Turnpost as {seat.invited_email} (no password; "
+                f"a new account if you have none). It works until your seat is taken, for {days} days.\n"
             ),
             from_email=settings.DEFAULT_FROM_EMAIL,
             recipient_list=[seat.invited_email],

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
@@ -15,12 +16,12 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST
 
 import engine.core as engine
+from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import history, queries, services
+from games import history, invitations, queries, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, NewGameForm
-from games.invitations import send_invitations_on_commit
 from games.models import ActionSource, Game
 from games.prompt_forms import FormProblem, action_from_post, option_forms
 from games.titles import title_name, ui_for
@@ -68,7 +69,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         except GameServiceError as error:
             form.add_error(None, error.message)
         else:
-            send_invitations_on_commit(game, request.build_absolute_uri("/"))
+            invitations.send_invitations_on_commit(game, request.build_absolute_uri("/"))
             messages.success(request, "The game is created; it starts when every seat is taken.")
             return redirect("games:game", game_id=game.pk)
     status = 400 if form.errors else 200
@@ -122,6 +123,34 @@ def take_seat(request: HttpRequest, game_id: int) -> HttpResponse:
         context = queries.game_context(game_id, request.user)
         return _render_game(request, context, error=error.message, status=error.http_status)
     return redirect("games:game", game_id=game_id)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
+    """An invitation mail's link: GET shows the seat on offer (and asks a new player's name); POST takes it."""
+    signed_in = request.user if request.user.is_authenticated else None
+    try:
+        offer = invitations.read_invitation(game_id, token)
+    except invitations.InvitationRefused as error:
+        return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
+    existing = signed_in or User.objects.filter(email=offer.email).first()
+    needs_profile = not offer.just_taken and (existing is None or existing.needs_display_name)
+    form = ProfileForm(request.POST if request.method == "POST" else None,
+                       initial={"display_name": suggested_display_name(offer.email)})
+    if request.method == "POST" and (not needs_profile or form.is_valid()):
+        profile = form.cleaned_data if needs_profile else {}
+        try:
+            user = invitations.accept(game_id, token, signed_in, profile.get("display_name", ""),
+                                      profile.get("time_zone", ""))
+        except invitations.InvitationRefused as error:
+            return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
+        if signed_in is None:
+            login(request, user, backend="accounts.backends.SesameBackend")
+        return redirect("games:game", game_id=game_id)
+    return render(request, "games/invitation.html", {
+        "offer": offer, "title_name": title_name(offer.game.title), "form": form if needs_profile else None,
+        "wrong_account": signed_in is not None and signed_in.email != offer.email,
+    })
 
 
 @require_POST

@@ -63,10 +63,16 @@ def test_three_players_play_through_the_pages_and_a_visitor_reads_the_history(li
     game = Game.objects.get()
     assert ann.url.endswith(f"/games/{game.pk}/")
 
-    for page, email, name in ((bob, "bob@example.com", "Bob"), (cy, "cy@example.com", "Cy")):
-        sign_in(page, base, email, name, next_url=f"/games/{game.pk}/")
-        assert page.url.endswith(f"/games/{game.pk}/")
-        page.click("#take-seat")
+    # Bob follows his invitation mail's link (signed in and seated in one step); Cy signs in
+    # from the game page and takes a seat there.
+    invitation = next(m for m in mail.outbox if m.to == ["bob@example.com"] and "invites you" in m.subject)
+    bob.goto(re.search(r"https?://\S+/invitation/\S+", invitation.body).group(0))
+    bob.fill("#id_display_name", "Bob")
+    bob.click("#accept-invitation")
+    assert bob.url.endswith(f"/games/{game.pk}/")
+    sign_in(cy, base, "cy@example.com", "Cy", next_url=f"/games/{game.pk}/")
+    assert cy.url.endswith(f"/games/{game.pk}/")
+    cy.click("#take-seat")
     game.refresh_from_db()
     assert game.status == "active"
 

@@ -1,0 +1,124 @@
+"""An invitation mail's link seats its player in one step: signed in (a new account if need be) and seated.
+
+GET only shows the seat on offer; the POST acts.  The link is refused, changing nothing, when it is
+forged, expired, for another game, for a seat already taken, or opened by someone signed in under
+another address.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.test import Client
+
+from accounts.models import User
+from games import invitations, services
+from games.models import GameStatus
+
+
+@pytest.fixture
+def open_game(players, django_capture_on_commit_callbacks):
+    """ann's game for three: bob invited, and a new player (new@example.com) who has no account yet."""
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(players[0], "acquire", 3, invited_emails=["Bob@Example.com", "new@example.com"])
+        invitations.send_invitations_on_commit(game, "http://testserver/")
+    return game
+
+
+def link_for(email: str) -> str:
+    message = next(m for m in mail.outbox if m.to == [email])
+    return re.search(r"http://testserver(/games/\d+/invitation/[^/\s]+/)", message.body).group(1)
+
+
+def test_the_mail_says_what_the_link_does(open_game):
+    message = next(m for m in mail.outbox if m.to == ["new@example.com"])
+    assert "ann invites you to play Acquire" in message.subject
+    assert "signs you in to Turnpost as new@example.com" in message.body
+    assert "until your seat is taken, for 30 days" in message.body
+
+
+def test_opening_the_link_changes_nothing(client, open_game):
+    page = client.get(link_for("new@example.com"))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "ann has kept a seat for you" in html and "new@example.com" in html
+    assert 'value="New"' in html  # a new player chooses a name here, starting from a guess
+    assert not User.objects.filter(email="new@example.com").exists()
+    assert not open_game.seats.filter(user__isnull=False).exclude(index=0).exists()
+    assert "_auth_user_id" not in client.session
+
+
+def test_a_new_player_is_signed_in_and_seated_in_one_step(client, open_game, players):
+    response = client.post(link_for("new@example.com"), {"display_name": "Newt", "time_zone": "Europe/Paris"})
+    assert response.status_code == 302 and response["Location"] == f"/games/{open_game.pk}/"
+    newt = User.objects.get(email="new@example.com")
+    assert (newt.display_name, newt.time_zone) == ("Newt", "Europe/Paris")
+    seat = open_game.seats.get(invited_email="new@example.com")
+    assert seat.user == newt and seat.display_name == "Newt"
+    game_page = client.get(f"/games/{open_game.pk}/").content.decode()  # signed in: the game page knows them
+    assert "Newt" in game_page and "You have a seat in this game" in game_page
+
+    bob = Client()
+    assert bob.post(link_for("bob@example.com")).status_code == 302  # bob has an account and a name: one click
+    open_game.refresh_from_db()
+    assert open_game.status == GameStatus.ACTIVE  # every seat taken: the game starts
+
+
+def test_a_new_player_must_choose_a_name(client, open_game):
+    page = client.post(link_for("new@example.com"), {"display_name": "  ", "time_zone": "UTC"})
+    assert page.status_code == 200 and "Choose the name" in page.content.decode()
+    assert not User.objects.filter(email="new@example.com").exists()
+
+
+def test_a_double_click_signs_in_once_seated_and_seats_once(open_game, players):
+    link = link_for("bob@example.com")
+    first, second = Client(), Client()  # the second press's response is the one the browser shows
+    assert first.post(link).status_code == 302
+    again = second.post(link)
+    assert again.status_code == 302 and again["Location"] == f"/games/{open_game.pk}/"
+    assert open_game.seats.filter(user=players[1]).count() == 1
+
+
+def test_a_used_link_opens_nothing_once_the_grace_has_passed(open_game, players, monkeypatch):
+    link = link_for("bob@example.com")
+    assert Client().post(link).status_code == 302
+    monkeypatch.setattr(invitations, "DOUBLE_SUBMIT_GRACE", timedelta(0))
+    later = Client()
+    refused = later.post(link)
+    assert refused.status_code == 400 and "seat has been taken" in refused.content.decode()
+    assert "_auth_user_id" not in later.session
+
+
+@pytest.mark.parametrize("mangle", [
+    lambda link: link[:-6] + "xxxxx/",  # a forged signature
+    lambda link: link.replace("/invitation/", "/invitation/a"),  # a broken token
+])
+def test_a_forged_link_is_refused(client, open_game, mangle):
+    response = client.post(mangle(link_for("new@example.com")), {"display_name": "Eve", "time_zone": "UTC"})
+    assert response.status_code == 400 and "not valid" in response.content.decode()
+    assert not User.objects.filter(email="new@example.com").exists()
+
+
+def test_a_link_for_another_game_is_refused(client, open_game, players):
+    other = services.create_game(players[0], "acquire", 3)
+    link = link_for("new@example.com").replace(f"/games/{open_game.pk}/", f"/games/{other.pk}/")
+    assert client.get(link).status_code == 400
+
+
+def test_an_expired_link_is_refused(client, open_game, monkeypatch):
+    monkeypatch.setattr(invitations, "INVITATION_MAX_AGE", timedelta(seconds=-1))
+    response = client.get(link_for("new@example.com"))
+    assert response.status_code == 400 and "expired" in response.content.decode()
+
+
+def test_someone_signed_in_as_another_player_is_not_switched(client, open_game, players):
+    client.force_login(players[2])  # cy opens bob's invitation
+    link = link_for("bob@example.com")
+    assert "you are signed in as cy@example.com" in client.get(link).content.decode()
+    refused = client.post(link)
+    assert refused.status_code == 400 and "Sign out" in refused.content.decode()
+    assert client.session["_auth_user_id"] == str(players[2].pk)
+    assert not open_game.seats.filter(user=players[1]).exists()
