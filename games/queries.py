@@ -152,18 +152,28 @@ def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[di
 def player_games(user: User) -> dict[str, list[dict[str, Any]]]:
     """The user's games grouped: waiting for them, other running games, open, finished."""
     groups: dict[str, list[dict[str, Any]]] = {"waiting": [], "active": [], "open": [], "finished": []}
-    seats = Seat.objects.filter(user=user).select_related("game", "game__snapshot").order_by("-game__created")
+    seats = (Seat.objects.filter(user=user).select_related("game", "game__snapshot")
+             .defer("game__snapshot__state").order_by("-game__created"))  # the lists need no positions
     for seat in seats:
         game = seat.game
         waiting = _waiting_seats(game)
-        entry = {"game": game, "seat": seat, "waiting_for_me": seat.index in waiting}
+        entry = {"game": game, "seat": seat, "waiting_for_me": seat.index in waiting, "waiting": waiting}
         if game.status == GameStatus.ACTIVE:
             groups["waiting" if entry["waiting_for_me"] else "active"].append(entry)
         elif game.status == GameStatus.OPEN:
             groups["open"].append(entry)
         else:
             groups["finished"].append(entry)
+    _name_waiting_players(groups["active"])
     return groups
+
+
+def _name_waiting_players(entries: list[dict[str, Any]]) -> None:
+    """``waiting_names`` for each running game: who the game waits on, read in one query."""
+    names = {(game_id, index): name for game_id, index, name in Seat.objects.filter(
+        game_id__in=[entry["game"].pk for entry in entries]).values_list("game_id", "index", "display_name")}
+    for entry in entries:
+        entry["waiting_names"] = [names.get((entry["game"].pk, index), "?") for index in entry["waiting"]]
 
 
 def _waiting_seats(game: Game) -> list[int]:

@@ -258,7 +258,7 @@ def test_my_games_lists_waiting_running_and_finished(client, players, game):
     assert f"/games/{done.pk}/history/" in html
     html = client_for(type(client)(), players[1]).get("/games/").content.decode()
     running = html.split("<h2>Running</h2>")[1].split("<h2>Finished</h2>")[0]
-    assert f"/games/{game.pk}/" in running
+    assert f"/games/{game.pk}/" in running and "waiting for ann" in running
     public = client.get(f"/players/{players[1].pk}/").content.decode()
     assert "bob's games" in public and players[1].email not in public
 
