@@ -122,3 +122,12 @@ def test_someone_signed_in_as_another_player_is_not_switched(client, open_game, 
     assert refused.status_code == 400 and "Sign out" in refused.content.decode()
     assert client.session["_auth_user_id"] == str(players[2].pk)
     assert not open_game.seats.filter(user=players[1]).exists()
+
+
+def test_the_invited_player_already_signed_in_takes_the_seat_in_one_click(client, open_game, players):
+    client.force_login(players[1])
+    link = link_for("bob@example.com")
+    assert 'id="accept-invitation"' in client.get(link).content.decode()
+    assert client.post(link)["Location"] == f"/games/{open_game.pk}/"
+    assert open_game.seats.get(invited_email="bob@example.com").user == players[1]
+    assert client.session["_auth_user_id"] == str(players[1].pk)
