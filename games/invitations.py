@@ -49,7 +49,12 @@ class Invitation:
 
     @property
     def host(self) -> str:
-        return self.game.created_by.name if self.game.created_by else "A player"
+        return host_name(self.game)
+
+
+def host_name(game: Game) -> str:
+    """Who invites: the game's creator."""
+    return game.created_by.name if game.created_by else "A player"
 
 
 def invitation_token(seat: Seat) -> str:
@@ -89,14 +94,14 @@ def read_invitation(game_id: int, token: str) -> Invitation:
     return Invitation(game, email)
 
 
-def accept(game_id: int, token: str, signed_in: User | None, display_name: str = "", time_zone: str = "") -> User:
+def accept(invitation: Invitation, signed_in: User | None, display_name: str = "", time_zone: str = "") -> User:
     """Seat the invited player (creating their account on first use); returns them, to be signed in.
 
     A new player's chosen name and time zone are saved before they take the seat, which shows
     the name.  Someone signed in under another address is refused: the link must not switch
-    accounts behind their back.
+    accounts behind their back.  The seat itself is taken under the game's lock
+    (``services.take_seat``), which refuses what ``read_invitation`` saw but no longer holds.
     """
-    invitation = read_invitation(game_id, token)
     if signed_in is not None and signed_in.email != invitation.email:
         raise InvitationRefused(f"This invitation is for {invitation.email}, and you are signed in as "
                                 f"{signed_in.email}. Sign out, then open the invitation again.")
@@ -109,7 +114,7 @@ def accept(game_id: int, token: str, signed_in: User | None, display_name: str =
         user.display_name, user.time_zone = display_name, time_zone or user.time_zone
         user.save(update_fields=["display_name", "time_zone"])
     try:
-        services.take_seat(game_id, user)
+        services.take_seat(invitation.game.pk, user)
     except SetupError as error:
         raise InvitationRefused(error.message) from error
     return user
@@ -122,7 +127,7 @@ def send_invitations_on_commit(game: Game, base_url: str) -> None:
 
 def send_invitations(game_id: int, base_url: str) -> int:
     game = Game.objects.select_related("created_by").get(pk=game_id)
-    host = game.created_by.name if game.created_by else "A player"
+    host = host_name(game)
     days = INVITATION_MAX_AGE.days
     sent = 0
     for seat in game.seats.filter(user__isnull=True).exclude(invited_email=""):

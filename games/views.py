@@ -140,8 +140,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     if request.method == "POST" and (not needs_profile or form.is_valid()):
         profile = form.cleaned_data if needs_profile else {}
         try:
-            user = invitations.accept(game_id, token, signed_in, profile.get("display_name", ""),
-                                      profile.get("time_zone", ""))
+            user = invitations.accept(offer, signed_in, profile.get("display_name", ""), profile.get("time_zone", ""))
         except invitations.InvitationRefused as error:
             return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
         if signed_in is None:

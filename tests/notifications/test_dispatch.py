@@ -31,6 +31,12 @@ class Recorder:
         self.published.clear()
 
 
+def wait_until(condition, seconds: float = 5) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
 def test_ids_committed_together_go_out_as_one_task():
     recorder = Recorder()
     dispatcher = Dispatcher(recorder, linger=0.2)
@@ -44,9 +50,7 @@ def test_a_refused_publish_is_logged_and_later_ids_still_go_out(caplog):
     recorder = Recorder(failures=1)
     dispatcher = Dispatcher(recorder, linger=0.01)
     dispatcher.submit([1])
-    deadline = time.monotonic() + 5
-    while "the sweeper will pick them up" not in caplog.text and time.monotonic() < deadline:
-        time.sleep(0.01)
+    wait_until(lambda: "the sweeper will pick them up" in caplog.text)
     assert "could not queue 1 outbox rows" in caplog.text
     dispatcher.submit([2])
     recorder.wait()
@@ -57,9 +61,7 @@ def test_flush_publishes_what_waits_in_the_calling_thread():
     recorder = Recorder()
     dispatcher = Dispatcher(recorder, linger=30)
     dispatcher.submit([7])
-    deadline = time.monotonic() + 5
-    while not dispatcher._queue.empty() and time.monotonic() < deadline:
-        time.sleep(0.01)  # until the thread has taken 7 and lingers with it
+    wait_until(dispatcher._queue.empty)  # the thread has taken 7 and lingers with it
     dispatcher.submit([8])
     dispatcher.flush()
     assert recorder.calls == [[8]]
