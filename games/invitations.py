@@ -94,6 +94,14 @@ def read_invitation(game_id: int, token: str) -> Invitation:
     return Invitation(game, email)
 
 
+def wrong_account(invitation: Invitation, signed_in: User | None) -> str:
+    """Why someone signed in under another address cannot take this invitation ("" if they can)."""
+    if signed_in is None or signed_in.email == invitation.email:
+        return ""
+    return (f"This invitation is for {invitation.email}, and you are signed in as {signed_in.email}. "
+            "Sign out, then open the invitation again.")
+
+
 def accept(invitation: Invitation, signed_in: User | None, display_name: str = "", time_zone: str = "") -> User:
     """Seat the invited player (creating their account on first use); returns them, to be signed in.
 
@@ -102,9 +110,9 @@ def accept(invitation: Invitation, signed_in: User | None, display_name: str = "
     accounts behind their back.  The seat itself is taken under the game's lock
     (``services.take_seat``), which refuses what ``read_invitation`` saw but no longer holds.
     """
-    if signed_in is not None and signed_in.email != invitation.email:
-        raise InvitationRefused(f"This invitation is for {invitation.email}, and you are signed in as "
-                                f"{signed_in.email}. Sign out, then open the invitation again.")
+    mismatch = wrong_account(invitation, signed_in)
+    if mismatch:
+        raise InvitationRefused(mismatch)
     user, _ = User.objects.get_or_create(email=invitation.email)
     if not user.is_active:
         raise InvitationRefused("This account is closed.")

@@ -148,7 +148,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         return redirect("games:game", game_id=game_id)
     return render(request, "games/invitation.html", {
         "offer": offer, "title_name": title_name(offer.game.title), "form": form if needs_profile else None,
-        "wrong_account": signed_in is not None and signed_in.email != offer.email,
+        "wrong_account": invitations.wrong_account(offer, signed_in),
     })
 
 
