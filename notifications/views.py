@@ -1,7 +1,10 @@
 """Pages behind mail links (confirm a move, unsubscribe, cancel an order), mail settings, audit, inbox.
 
 Thin views: parse, call ``confirm``/``preferences``/``orders``, render.  Every page reached
-from a mail link sends ``Referrer-Policy: no-referrer`` so a token never leaks onward.
+from a mail link sends ``Referrer-Policy: same-origin``: its address (the token) never leaves for
+another site, while the page's own form POST still carries its real ``Origin``.  (Under
+``no-referrer`` browsers send ``Origin: null`` with a form POST, as the Fetch standard says, and
+Django's CSRF check refuses it.)
 """
 
 from __future__ import annotations
@@ -33,11 +36,13 @@ from notifications.models import (
 MAX_VACATION_DAYS = 60
 
 
-def no_referrer(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page whose address holds a secret: never cached, and its address never sent to other sites."""
+
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         response = view(request, *args, **kwargs)
-        response["Referrer-Policy"] = "no-referrer"
+        response["Referrer-Policy"] = "same-origin"
         response["Cache-Control"] = "no-store"
         return response
 
@@ -51,7 +56,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
     return render(request, "notifications/inbox.html", {"mails": InboxMessage.objects.all()[:100]})
 
 
-@no_referrer
+@token_page
 @require_http_methods(["GET", "POST"])
 def move(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what the link will do (mail scanners fetch links); only the POST moves."""
@@ -64,7 +69,7 @@ def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:
     return render(request, "notifications/move.html", {"page": page}, status=400)
 
 
-@no_referrer
+@token_page
 @csrf_exempt  # RFC 8058: mail providers POST "List-Unsubscribe=One-Click" with no cookie; the token authenticates
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
@@ -85,7 +90,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "notifications/unsubscribe.html", context)
 
 
-@no_referrer
+@token_page
 @require_http_methods(["GET", "POST"])
 def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
     try:

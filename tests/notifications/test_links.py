@@ -25,7 +25,7 @@ def test_it_confirms_on_get_without_acting(client, game):
     url = ann_links()["Place 2A — founds a new chain"]
     response = client.get(path_of(url))
     assert response.status_code == 200
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
     assert b"Confirm: Place 2A" in response.content
     assert Action.objects.filter(game=game).count() == 0
     assert LinkUse.objects.count() == 0

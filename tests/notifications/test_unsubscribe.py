@@ -37,7 +37,7 @@ def test_every_game_mail_has_one_click_unsubscribe_headers(game):
 def test_the_get_only_asks(client, game, players):
     page = client.get(one_click_url(mail.outbox[-1]))
     assert page.status_code == 200 and b"Unsubscribe</button>" in page.content
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     assert preferences.wants(players[0].pk, game.pk, Stream.TURN)
 
 
