@@ -62,6 +62,7 @@ def environment(smtp_port: int) -> dict[str, str]:
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "turnpost.settings",
         "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+        "TURNPOST_SECRET_KEY": "bench-only-" + "x" * 40,
         "CELERY_BROKER_URL": BROKER,
         "TURNPOST_EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
         "TURNPOST_SMTP_HOST": "127.0.0.1",

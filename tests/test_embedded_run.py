@@ -39,7 +39,8 @@ for _ in range(8):
     statuses.append(player.post(f"/games/{game.pk}/move/", form).status_code)
 stale = player.post(f"/games/{game.pk}/move/", form).status_code
 page = player.get(f"/games/{game.pk}/").status_code
-print(json.dumps({"statuses": statuses, "stale": stale, "page": page,
+inbox = player.get("/inbox/").content.decode()
+print(json.dumps({"statuses": statuses, "stale": stale, "page": page, "inbox_lists_turns": "/mail/move/" in inbox,
                   "actions": Action.objects.filter(game=game).count(),
                   "turn_mails": Outbox.objects.filter(game=game, kind="turn").count()}))
 """
@@ -47,7 +48,7 @@ print(json.dumps({"statuses": statuses, "stale": stale, "page": page,
 
 def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
-    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_VAR_DIR=str(tmp_path),
+    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(tmp_path),
                TURNPOST_ALLOWED_HOSTS="testserver")
 
     def run(*args: str) -> subprocess.CompletedProcess:
@@ -64,5 +65,6 @@ def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
     assert outcome["statuses"] == [302] * 8  # every move made
     assert outcome["stale"] == 409  # the same form again: "already done", nothing doubled
     assert outcome["page"] == 200
+    assert outcome["inbox_lists_turns"]  # bin/serve's mail lands on the local inbox page
     assert outcome["actions"] == 8
     assert outcome["turn_mails"] >= 8  # the start's mail and one per move at least

@@ -1,8 +1,10 @@
-"""Deployment settings read from the environment: the session cache in particular.
+"""Deployment settings read from the environment: safe defaults and the session cache.
 
-Production reads sessions through Redis (``TURNPOST_SESSION_CACHE_URL``); the tests below run
-that configuration against the machine's Redis and check what a player would notice: signing
-out ends the session for every later request, whichever worker serves it.
+A site started with only its database set must not be the embedded run: no built-in key to
+forge links with, no inbox page of everyone's sign-in links.  Production reads sessions through
+Redis (``TURNPOST_SESSION_CACHE_URL``); the tests below run that configuration against the
+machine's Redis and check what a player would notice: signing out ends the session for every
+later request, whichever worker serves it.
 """
 
 import os
@@ -24,12 +26,51 @@ REDIS_SESSIONS = {
 }
 
 
-def settings_with(**env: str) -> subprocess.CompletedProcess:
-    """Import the site's settings in a fresh interpreter with ``env`` added."""
-    code = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.SESSION_CACHE_ALIAS)"
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("TURNPOST_")}
+DEPLOYMENT_KEY = "deployment-test-key-" + "k" * 40
+SESSION_SETTINGS = "from django.conf import settings as s; print(s.SESSION_ENGINE, s.SESSION_CACHE_ALIAS)"
+
+
+def run_site_code(code: str, **env: str) -> subprocess.CompletedProcess:
+    """Run ``code`` in a fresh interpreter on the site's settings, with only ``env`` of ours set."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
     clean["DJANGO_SETTINGS_MODULE"] = "turnpost.settings"
     return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True)
+
+
+def settings_with(**env: str) -> subprocess.CompletedProcess:
+    """Import the site's settings in a fresh interpreter with ``env`` added (and a deployment's key)."""
+    return run_site_code(SESSION_SETTINGS, **{"TURNPOST_SECRET_KEY": DEPLOYMENT_KEY, **env})
+
+
+START = "import django; django.setup(); print('started')"
+
+
+def test_a_deployment_without_a_secret_key_refuses_to_start(tmp_path):
+    result = run_site_code(START, DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}")
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: Set TURNPOST_SECRET_KEY to a long random string" in result.stderr
+    assert "started" not in result.stdout
+
+
+def test_only_the_embedded_run_has_the_development_key(tmp_path):
+    result = run_site_code(START, TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(tmp_path))
+    assert result.stdout.strip() == "started", result.stderr
+
+
+INBOX_PAGE = """
+import django
+django.setup()
+from django.conf import settings
+from django.test import Client
+print(settings.EMAIL_BACKEND, Client().get("/inbox/").status_code)
+"""
+
+
+def test_a_deployment_sends_mail_and_has_no_inbox_page(tmp_path):
+    result = run_site_code(INBOX_PAGE, DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
+                           TURNPOST_SECRET_KEY=DEPLOYMENT_KEY, TURNPOST_ALLOWED_HOSTS="testserver")
+    assert result.stdout.split() == ["django.core.mail.backends.smtp.EmailBackend", "404"], result.stderr
+    # (the embedded run's inbox page: tests/test_embedded_run.py)
 
 
 def test_sessions_are_read_from_the_database_without_a_session_cache():

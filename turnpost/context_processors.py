@@ -16,12 +16,12 @@ NAV_NAMES = {
 
 
 def site(request: HttpRequest) -> dict:
-    """``inbox_enabled``: mail lands on the local /inbox/ page (the embedded run), so link it.
+    """``inbox_enabled``: the embedded run shows mail on the local /inbox/ page, so link it.
 
     ``nav``: the header's links, reversed once per process (and script prefix).
     """
     return {
-        "inbox_enabled": settings.EMAIL_BACKEND == "notifications.backends.InboxBackend",
+        "inbox_enabled": settings.TURNPOST_LOCAL_INBOX,
         "nav": nav_urls(get_script_prefix(), settings.ROOT_URLCONF),
     }
 

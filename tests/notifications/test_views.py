@@ -55,6 +55,7 @@ def test_outsiders_have_no_mail_settings_for_a_game(client, game, dee):
 
 def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
     settings.EMAIL_BACKEND = "notifications.backends.InboxBackend"
+    settings.TURNPOST_LOCAL_INBOX = True
     from notifications.delivery import drop_connections
     from notifications.models import InboxMessage
     from tests.notifications.helpers import move

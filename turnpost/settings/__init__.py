@@ -1,7 +1,10 @@
 """Settings for a running site; every deployment choice comes from the environment.
 
-Defaults are the embedded run of the README: SQLite, Celery tasks run in-process,
-and mail written to the local inbox page instead of being sent.
+Defaults suit a deployment: it must bring its own secret key, and mail is sent (SMTP).
+The README's embedded run (``bin/serve`` sets ``TURNPOST_EMBEDDED=true``) adds what only a
+machine of one's own may have: a built-in development key and the local inbox page.
+Other defaults are the embedded run's: SQLite and Celery tasks run in-process.
+docs/production-settings.md lists every setting an operator sets.
 """
 
 from pathlib import Path
@@ -13,12 +16,22 @@ from turnpost.env import cache_from_url, database_from_url, env_bool, env_int, e
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("TURNPOST_VAR_DIR", str(BASE_DIR / "var")))
 
+# The embedded run: one person's machine, served on 127.0.0.1.  Its development key is public
+# (it is in this file), so anything it signs could be forged anywhere else; and its inbox page
+# shows every mail, sign-in links included, to whoever opens it.
+EMBEDDED = env_bool("TURNPOST_EMBEDDED", False)
+EMBEDDED_SECRET_KEY = "embedded-run-only-not-a-secret-change-me"
+TURNPOST_LOCAL_INBOX = EMBEDDED
+
 DEBUG = env_bool("TURNPOST_DEBUG", False)
-SECRET_KEY = env_str("TURNPOST_SECRET_KEY", "embedded-run-only-not-a-secret-change-me")
+# Without a key a deployment refuses to start (turnpost.apps says so in a sentence); the check
+# waits for django.setup() so that the test settings, which import these, can bring their own.
+SECRET_KEY = env_str("TURNPOST_SECRET_KEY", EMBEDDED_SECRET_KEY if EMBEDDED else "")
 ALLOWED_HOSTS = [host for host in env_str("TURNPOST_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if host]
 SITE_URL = env_str("TURNPOST_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 INSTALLED_APPS = [
+    "turnpost.apps.TurnpostConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -96,8 +109,10 @@ if SESSION_CACHE_URL:
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Mail: "inbox" writes to the local inbox page; "smtp" and anymail providers send.
-EMAIL_BACKEND = env_str("TURNPOST_EMAIL_BACKEND", "notifications.backends.InboxBackend")
+# Mail: the embedded run writes it to the local inbox page; a deployment sends it (SMTP or an
+# anymail provider).
+EMAIL_BACKEND = env_str("TURNPOST_EMAIL_BACKEND", "notifications.backends.InboxBackend" if TURNPOST_LOCAL_INBOX
+                        else "django.core.mail.backends.smtp.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("TURNPOST_FROM_EMAIL", "Turnpost <turns@turnpost.localhost>")
 EMAIL_HOST = env_str("TURNPOST_SMTP_HOST", "127.0.0.1")
 EMAIL_PORT = env_int("TURNPOST_SMTP_PORT", 25)

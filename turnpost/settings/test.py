@@ -6,8 +6,12 @@ themselves (see tests/conftest.py).
 
 import os
 
-from turnpost.env import database_from_url
-from turnpost.settings import *  # noqa: F403
+# The site's settings refuse to load without a key (outside the embedded run): give them the tests' one.
+TEST_SECRET_KEY = "tests-only-secret-key-with-enough-length-0123456789abcdef"
+os.environ.setdefault("TURNPOST_SECRET_KEY", TEST_SECRET_KEY)
+
+from turnpost.env import database_from_url  # noqa: E402
+from turnpost.settings import *  # noqa: E402, F403
 
 DATABASES = {
     "default": {
