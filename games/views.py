@@ -259,5 +259,10 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return render(request, "404.html", {"exception_message": message}, status=404)
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's own 400 view renders without the request, so the page would lack its CSP nonce."""
+    return render(request, "400.html", status=400)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     return HttpResponse(loader.render_to_string("500.html"), status=500)

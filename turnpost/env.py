@@ -37,6 +37,18 @@ def env_int(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be an integer, not {raw!r}.") from error
 
 
+def proxy_ssl_header(header: str) -> tuple[str, str] | None:
+    """``X-Forwarded-Proto`` -> Django's ``("HTTP_X_FORWARDED_PROTO", "https")``; empty -> None (not trusted)."""
+    header = header.strip()
+    if not header:
+        return None
+    if not header.replace("-", "").replace("_", "").isalnum():
+        raise ImproperlyConfigured(
+            f"TURNPOST_PROXY_SSL_HEADER must be a header name such as X-Forwarded-Proto, not {header!r}."
+        )
+    return "HTTP_" + header.upper().replace("-", "_"), "https"
+
+
 def database_from_url(url: str) -> dict:
     """A Django DATABASES entry from ``sqlite:///path`` or ``postgres://user:pw@host:port/name``."""
     parsed = urlparse(url)

@@ -16,5 +16,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
+handler400 = "games.views.bad_request"
 handler404 = "games.views.not_found"
 handler500 = "games.views.server_error"

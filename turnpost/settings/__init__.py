@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
-from turnpost.env import cache_from_url, database_from_url, env_bool, env_int, env_str
+from turnpost.env import cache_from_url, database_from_url, env_bool, env_int, env_str, proxy_ssl_header
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env_str("TURNPOST_VAR_DIR", str(BASE_DIR / "var")))
@@ -29,6 +29,20 @@ DEBUG = env_bool("TURNPOST_DEBUG", False)
 SECRET_KEY = env_str("TURNPOST_SECRET_KEY", EMBEDDED_SECRET_KEY if EMBEDDED else "")
 ALLOWED_HOSTS = [host for host in env_str("TURNPOST_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if host]
 SITE_URL = env_str("TURNPOST_SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+# ---- HTTPS: on when the site's address is https (the embedded run is http on 127.0.0.1) ----
+SITE_IS_HTTPS = SITE_URL.startswith("https://")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_bool("TURNPOST_SECURE_COOKIES", SITE_IS_HTTPS)
+SECURE_SSL_REDIRECT = env_bool("TURNPOST_SSL_REDIRECT", SITE_IS_HTTPS)
+SECURE_HSTS_SECONDS = env_int("TURNPOST_HSTS_SECONDS", 365 * 86400 if SITE_IS_HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("TURNPOST_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = env_bool("TURNPOST_HSTS_PRELOAD", False)
+# Behind a proxy that ends TLS, the header it sets to say the request came over https.  Opt-in:
+# trusting it without such a proxy would let any client claim https.
+SECURE_PROXY_SSL_HEADER = proxy_ssl_header(env_str("TURNPOST_PROXY_SSL_HEADER", ""))
+# Asking browsers' preload lists to carry the site is the operator's decision, not a default
+# (TURNPOST_HSTS_PRELOAD=true once submitted); the deploy check's reminder of it stays quiet.
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
 
 INSTALLED_APPS = [
     "turnpost.apps.TurnpostConfig",
@@ -48,6 +62,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "turnpost.csp.ContentSecurityPolicyMiddleware",
+    "turnpost.no_store.NoStoreSecretPagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
