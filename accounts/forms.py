@@ -8,6 +8,7 @@ from functools import cache
 
 from django import forms
 
+from accounts.display_names import clean_display_name
 from accounts.models import User, normalize_email
 
 
@@ -34,10 +35,7 @@ class ProfileForm(forms.ModelForm):
         labels = {"display_name": "Display name (other players see it)"}
 
     def clean_display_name(self) -> str:
-        name = self.cleaned_data["display_name"].strip()
-        if not name:
-            raise forms.ValidationError("Choose the name other players will see.")
-        return name
+        return clean_display_name(self.cleaned_data["display_name"])
 
 
 def suggested_display_name(email: str) -> str:
