@@ -1,6 +1,9 @@
 from django.contrib import admin
 
+from accounts.admin_login import ThrottledAdminAuthenticationForm
 from accounts.models import ApiToken, User
+
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 
 @admin.register(User)

@@ -101,6 +101,10 @@ SESAME_MAX_AGE = env_int("TURNPOST_SIGNIN_LINK_MAX_AGE", 60 * 30)
 # A sign-in link works once (it is bound to last_login) and dies when the address changes.
 SESAME_ONE_TIME = True
 SESAME_INVALIDATE_ON_EMAIL_CHANGE = True
+# The admin's password sign-in waits this long after this many failures per account, or per client.
+TURNPOST_ADMIN_LOGIN_MAX_FAILURES = env_int("TURNPOST_ADMIN_LOGIN_MAX_FAILURES", 5)
+TURNPOST_ADMIN_LOGIN_MAX_FAILURES_PER_CLIENT = env_int("TURNPOST_ADMIN_LOGIN_MAX_FAILURES_PER_CLIENT", 20)
+TURNPOST_ADMIN_LOGIN_LOCKOUT_SECONDS = env_int("TURNPOST_ADMIN_LOGIN_LOCKOUT_SECONDS", 15 * 60)
 LOGIN_URL = "/accounts/signin/"
 LOGIN_REDIRECT_URL = "/"
 
