@@ -29,13 +29,21 @@ def clean_display_name(raw: str) -> str:
     name = raw.strip()
     if not name:
         raise ValidationError(EMPTY)
+    refused = first_refused_character(name)
+    if refused is not None:
+        raise ValidationError(
+            "A display name cannot hold invisible or control characters; remove the %(character)s.",
+            params={"character": describe(refused)},
+        )
+    return name
+
+
+def first_refused_character(name: str) -> str | None:
+    """The first character a name may not hold, or None (names from records are checked by it too)."""
     for position, character in enumerate(name):
         if unicodedata.category(character) in REFUSED_CATEGORIES and not _joins_emoji(name, position):
-            raise ValidationError(
-                "A display name cannot hold invisible or control characters; remove the %(character)s.",
-                params={"character": describe(character)},
-            )
-    return name
+            return character
+    return None
 
 
 def _joins_emoji(name: str, position: int) -> bool:

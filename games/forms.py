@@ -79,6 +79,8 @@ class NewGameForm(forms.Form):
             return {}
         try:
             value = json.loads(raw)
+        except RecursionError as error:  # the parser follows nesting on the stack
+            raise forms.ValidationError("Advanced options are nested too deeply to read.") from error
         except ValueError as error:
             raise forms.ValidationError("Advanced options must be a JSON object.") from error
         if not isinstance(value, dict):

@@ -34,6 +34,7 @@ from games.errors import (
     SetupError,
 )
 from games.game_rows import read_game, snapshot_of
+from games.import_checks import check_storable
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import record_of, states_along, waiting_of
 from games.signals import game_started, move_applied
@@ -393,6 +394,7 @@ def import_record(json_text: str, user: User | None) -> Game:
         raise ImportFailed(f"The record could not be read: {error}") from error
     if len(record.actions) > MAX_IMPORT_ACTIONS:
         raise ImportFailed(f"The record has more than {MAX_IMPORT_ACTIONS} actions.")
+    check_storable(record)  # the seed within the database's range, names without control characters
     state, events = _replay_for_import(record)
     title = engine.get_title(record.title)
     with transaction.atomic():

@@ -14,6 +14,7 @@ from datetime import date, time, timedelta
 from functools import wraps
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -34,6 +35,9 @@ from notifications.models import (
 )
 
 MAX_VACATION_DAYS = 60
+# As long as the longest time per move the new-game form offers (30 days): an earlier reminder
+# would come before the turn.
+MAX_REMINDER_HOURS = 24 * 30
 
 
 def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -161,6 +165,10 @@ def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool
         _set_quiet_hours(request)
     elif op == "rules" and is_creator and data.get("policy") in TimeoutPolicy.values:
         hours, days = _count(data.get("reminder_hours")), _count(data.get("vacation_days"))
+        if hours > MAX_REMINDER_HOURS:
+            messages.error(request, f"A reminder can come at most {MAX_REMINDER_HOURS} hours before the deadline; "
+                                    "nothing was changed.")
+            return
         GameMailSettings.objects.update_or_create(
             game=game,
             defaults={
