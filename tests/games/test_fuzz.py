@@ -107,3 +107,77 @@ def test_fuzz_game_ids_and_steps(client, merger_game):
             assert client.get(url, {"step": step}).status_code < 500
 
     run()
+
+
+# ---- The site's other forms: new game, import, a game's mail settings -----------------------
+
+FORMS_FUZZ = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+nasty_text = st.one_of(
+    st.text(max_size=40), st.integers().map(str), st.integers(min_value=10**18, max_value=10**30).map(str),
+    st.sampled_from(["", "\x00", "a\x00b", "\u202e", "[" * 5000, "{" * 3000, '{"tile_bag": ["\\u0000"]}',
+                     '{"open_holdings": "\\u0000"}', "null", "[]", '{"tile_bag": 7}', "1e400", "-0"]),
+)
+deep_json = st.integers(min_value=1, max_value=20_000).map(lambda depth: "[" * depth + "]" * depth)
+
+
+def test_fuzz_the_new_game_form(client, players):
+    client.force_login(players[0])
+    keys = st.sampled_from(["title", "name", "seat_count", "invitations", "seat_order_mode", "time_limit",
+                            "custom_hours", "advanced_options", "opt_acquire_open_holdings"])
+    base = {"title": "acquire", "seat_count": "3", "seat_order_mode": "random", "time_limit": "none"}
+
+    @FORMS_FUZZ
+    @given(data=st.dictionaries(keys, st.one_of(nasty_text, deep_json), max_size=5))
+    def run(data):
+        games = Game.objects.count()
+        response = client.post("/games/new/", {**base, **data})
+        assert response.status_code < 500
+        if response.status_code != 302:
+            assert Game.objects.count() == games
+
+    run()
+
+
+def record_mutations(record: dict) -> st.SearchStrategy:
+    """Records that differ from a good one in one field, and arbitrary JSON."""
+    fields = {
+        "seed": st.one_of(st.integers(), st.integers(min_value=2**62, max_value=2**200), json_values),
+        "players": st.one_of(st.lists(st.text(max_size=12), max_size=7), json_values),
+        "options": st.one_of(json_values, st.dictionaries(st.text(max_size=10), json_values, max_size=3)),
+        "actions": st.one_of(json_values, st.lists(st.fixed_dictionaries({"seat": json_values, "action": actions}),
+                                                   max_size=3)),
+        "title": st.one_of(st.text(max_size=10), st.sampled_from(["acquire", "railroad-barons"])),
+    }
+    one_field = st.sampled_from(sorted(fields)).flatmap(
+        lambda name: fields[name].map(lambda value: json.dumps({**record, name: value})))
+    return st.one_of(one_field, json_values.map(json.dumps), nasty_text, deep_json)
+
+
+def test_fuzz_the_import_form(client, merger_game, players):
+    from games import services
+
+    client.force_login(players[1])
+    record = services.record_for(merger_game)
+
+    @FORMS_FUZZ
+    @given(text=record_mutations(record))
+    def run(text):
+        response = client.post("/games/import/", {"record": text})
+        assert response.status_code < 500
+
+    run()
+
+
+def test_fuzz_a_games_mail_settings(client, merger_game, players):
+    client.force_login(players[0])  # the creator: every setting is open to her
+    keys = st.sampled_from(["op", "stream", "enabled", "kind", "order", "day", "quiet_start", "quiet_end",
+                            "policy", "reminder_hours", "vacation_days"])
+    ops = st.sampled_from(["stream", "order", "cancel_order", "vacation", "quiet", "rules", "resume", "x"])
+
+    @FORMS_FUZZ
+    @given(op=ops, data=st.dictionaries(keys, nasty_text, max_size=5), policy=st.sampled_from(["pause", "default"]))
+    def run(op, data, policy):
+        response = client.post(f"/mail/games/{merger_game.pk}/", {"policy": policy, **data, "op": op})
+        assert response.status_code < 500
+
+    run()
