@@ -2,7 +2,8 @@
 
 Authentication is a bearer token from the account page.  Errors are JSON
 ``{"error": sentence, "code": word}`` with 400 (illegal or unreadable), 401 (no token),
-403 (not your seat, private), 404 (no such game) and 409 (stale version or closed game).
+403 (not your seat, private), 404 (no such game or endpoint), 405 (a method the endpoint does
+not take), 409 (stale version or closed game) and 500 (a fault on our side).
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ class ErrorOut(Schema):
     error: str
     code: str
     version: int | None = None
+
+
+# What every operation may answer besides its own: an unreadable request, or no valid token.
+COMMON_ERRORS = {400: ErrorOut, 401: ErrorOut}
 
 
 class SeatOut(Schema):
@@ -108,10 +113,14 @@ def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
-    return _error(request, exc.status_code, str(exc), "bad_request" if exc.status_code == 400 else "error")
+    """Ninja's own refusals ("Cannot parse request body") as one of our sentences."""
+    detail = str(exc).rstrip(".")
+    if exc.status_code == 400:
+        return _error(request, 400, f"The request could not be read ({detail[:1].lower()}{detail[1:]}).", "bad_request")
+    return _error(request, exc.status_code, f"{detail}.", "error")
 
 
-@api.get("/games", response=list[GameListItem], summary="Your games")
+@api.get("/games", response={200: list[GameListItem], **COMMON_ERRORS}, summary="Your games")
 def list_games(request: HttpRequest) -> list[dict[str, Any]]:
     items = []
     for group in queries.player_games(request.auth).values():
@@ -122,7 +131,8 @@ def list_games(request: HttpRequest) -> list[dict[str, Any]]:
     return items
 
 
-@api.get("/games/{game_id}", response={200: GameOut, 403: ErrorOut, 404: ErrorOut}, summary="A game as you see it")
+@api.get("/games/{game_id}", response={200: GameOut, **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut},
+         summary="A game as you see it")
 def read_game(request: HttpRequest, game_id: int, seat: int | None = None) -> Any:
     """The engine's view for your seat (the public view if you have none), your prompt and the version.
 
@@ -146,7 +156,7 @@ def read_game(request: HttpRequest, game_id: int, seat: int | None = None) -> An
 
 @api.post(
     "/games/{game_id}/actions",
-    response={200: MoveOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+    response={200: MoveOut, **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
     summary="Submit an action for your seat",
 )
 def submit_action(request: HttpRequest, game_id: int, move: MoveIn) -> Any:
@@ -164,7 +174,7 @@ def submit_action(request: HttpRequest, game_id: int, move: MoveIn) -> Any:
     return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message})
 
 
-@api.get("/games/{game_id}/record", response={200: dict[str, Any], 403: ErrorOut, 404: ErrorOut},
+@api.get("/games/{game_id}/record", response={200: dict[str, Any], **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut},
          summary="The game record (finished and imported games)")
 def game_record(request: HttpRequest, game_id: int) -> Any:
     context = queries.game_context(game_id, request.auth)

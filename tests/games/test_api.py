@@ -132,3 +132,59 @@ def test_a_revoked_token_stops_working(client, game, players):
     assert client.get(f"/api/games/{game.pk}", **auth(key)).status_code == 200
     token.delete()
     assert client.get(f"/api/games/{game.pk}", **auth(key)).status_code == 401
+
+
+# ---- Errors from outside the API's views answer JSON too; the schema documents 400 and 401 --------
+
+def assert_json_error(response, status: int, code: str) -> dict:
+    assert response.status_code == status
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["code"] == code and body["error"].endswith(".")
+    return body
+
+
+def test_an_unknown_endpoint_answers_json_404(client, keys):
+    for path in ("/api/nope", "/api/games/1/nope", "/api/"):
+        assert_json_error(client.get(path, **auth(keys[0])), 404, "not_found")
+
+
+def test_a_method_the_endpoint_does_not_take_answers_json_405(client, game, keys):
+    response = client.delete(f"/api/games/{game.pk}", **auth(keys[0]))
+    body = assert_json_error(response, 405, "method_not_allowed")
+    assert body["error"] == "This endpoint does not take DELETE; it takes GET." and response["Allow"] == "GET"
+
+
+def test_a_request_django_refuses_answers_json_400(client, keys):
+    assert_json_error(client.get("/api/games", HTTP_HOST="evil.example", **auth(keys[0])), 400, "bad_request")
+
+
+def test_unreadable_input_and_no_token_answer_json(client, game, keys):
+    assert_json_error(client.get("/api/games/abc", **auth(keys[0])), 400, "bad_request")
+    assert_json_error(post_move(client, game.pk, keys[0], "{not json"), 400, "bad_request")
+    assert_json_error(client.get("/api/games"), 401, "unauthenticated")
+
+
+def test_a_fault_answers_json_500_without_internals(game, keys, monkeypatch):
+    from django.test import Client
+
+    from games import queries
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(queries, "player_games", broken)
+    response = Client(raise_request_exception=False).get("/api/games", **auth(keys[0]))
+    body = assert_json_error(response, 500, "server_error")
+    assert "secret" not in response.content.decode() and "Traceback" not in body["error"]
+
+
+def test_the_schema_documents_400_and_401_for_every_operation(client):
+    schema = client.get("/api/openapi.json").json()
+    operations = [(path, method, spec) for path, methods in schema["paths"].items() for method, spec in methods.items()]
+    assert len(operations) == 4
+    for path, method, spec in operations:
+        for status in ("400", "401"):
+            assert status in spec["responses"], f"{method.upper()} {path} does not document {status}"
+            content = spec["responses"][status]["content"]["application/json"]["schema"]
+            assert content == {"$ref": "#/components/schemas/ErrorOut"}

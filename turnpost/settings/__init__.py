@@ -61,6 +61,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "turnpost.api_errors.JsonApiErrorsMiddleware",  # outermost: it sees every error page, 500 included
     "django.middleware.security.SecurityMiddleware",
     "turnpost.csp.ContentSecurityPolicyMiddleware",
     "turnpost.no_store.NoStoreSecretPagesMiddleware",
