@@ -124,3 +124,29 @@ class ApiToken(models.Model):
         if token.last_used is None or now - token.last_used > timedelta(minutes=1):
             cls.objects.filter(pk=token.pk).update(last_used=now)
         return token.user
+
+
+class UsedLink(models.Model):
+    """A mailed account link (sign-in, address confirmation) that was used: each works once.
+
+    The unique hash is what makes "once" hold when the same link is posted many times at
+    once: the second INSERT waits for the first to commit, then fails.  Only the hash is
+    kept, because the token itself is a bearer credential.
+    """
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    used = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class LinkRequest(models.Model):
+    """Someone asked for a link to be mailed to ``email`` from ``client``; counted by the rate limits."""
+
+    email = models.EmailField(max_length=254)
+    client = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["email", "created"], name="accounts_linkrequest_email"),
+            models.Index(fields=["client", "created"], name="accounts_linkrequest_client"),
+        ]

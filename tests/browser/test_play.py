@@ -23,7 +23,7 @@ def sign_in(page, base: str, email: str, name: str, next_url: str = "") -> None:
     page.click("button[type=submit]")
     page.wait_for_selector("text=Check your mail")
     message = next(m for m in reversed(mail.outbox) if m.to == [email])
-    page.goto(re.search(r"https?://\S+", message.body).group(0))
+    page.goto(base + "/" + re.search(r"https?://[^/\s]+/(\S+)", message.body).group(1))  # the mail names the site
     page.click("#confirm-signin")
     page.fill("#id_display_name", name)
     page.click("button[type=submit]")
