@@ -1,7 +1,7 @@
-"""Mailed account links: sign in as an address.  Signed, time-limited, used once.
+"""Mailed account links: sign in as an address, confirm a new address.  Signed, time-limited, used once.
 
-A token is Django signing with a salt per purpose and a timestamp; it names the address,
-plus a random nonce so that every mailed link
+A token is Django signing with a salt per purpose and a timestamp; it names the address
+(and, to confirm an address, the account), plus a random nonce so that every mailed link
 is its own.  It expires ``TURNPOST_SIGNIN_LINK_MAX_AGE`` seconds after it was minted (at
 sending, so a mail held back by an outage still gets its full time).  ``spend`` records a
 use in ``UsedLink``, whose unique hash lets exactly one of any number of simultaneous uses
@@ -23,6 +23,7 @@ from django.utils import timezone
 from accounts.models import UsedLink, normalize_email
 
 SIGNIN = "signin"
+ADDRESS = "address"
 
 
 class LinkRefused(Exception):
@@ -35,10 +36,11 @@ class LinkRefused(Exception):
 
 @dataclass(frozen=True)
 class LinkClaim:
-    """What a genuine link stands for: an address."""
+    """What a genuine link stands for: an address, and for an address confirmation the account."""
 
     token: str
     email: str
+    user_id: int | None = None
 
 
 def max_age() -> int:
@@ -58,6 +60,11 @@ def signin_token(email: str) -> str:
     return _mint(SIGNIN, {"e": normalize_email(email)})
 
 
+def address_token(user_id: int, email: str) -> str:
+    """A token that makes ``email`` the address of account ``user_id``."""
+    return _mint(ADDRESS, {"u": user_id, "e": normalize_email(email)})
+
+
 def read(purpose: str, token: str) -> LinkClaim:
     """The claim of a genuine, unexpired, unused token of ``purpose``; LinkRefused otherwise."""
     try:
@@ -66,12 +73,16 @@ def read(purpose: str, token: str) -> LinkClaim:
         raise LinkRefused("This link has expired or was already used.") from error
     except (signing.BadSignature, ValueError, TypeError, UnicodeError) as error:
         raise LinkRefused("This link is not one we sent, or it was not copied whole.") from error
-    email = claims.get("e") if isinstance(claims, dict) else None
+    email, user_id = claims.get("e") if isinstance(claims, dict) else None, None
+    if purpose == ADDRESS:
+        user_id = claims.get("u")
+        if not isinstance(user_id, int):
+            email = None
     if not isinstance(email, str) or not email:
         raise LinkRefused("This link is not one we sent, or it was not copied whole.")
     if UsedLink.objects.filter(token_hash=token_hash(token)).exists():
         raise LinkRefused("This link has expired or was already used.")
-    return LinkClaim(token, email)
+    return LinkClaim(token, email, user_id)
 
 
 def token_hash(token: str) -> str:

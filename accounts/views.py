@@ -79,6 +79,21 @@ def signin_link(request: HttpRequest) -> HttpResponse:
     return redirect(next_url or "home")
 
 
+@link_page
+@require_http_methods(["GET", "POST"])
+def confirm_address(request: HttpRequest) -> HttpResponse:
+    """The link mailed to a new address: GET says what it will do; the POST changes the account's address."""
+    token = request.POST.get("token") or request.GET.get("token") or ""
+    try:
+        if request.method == "GET":
+            claim = links.read(links.ADDRESS, token)
+            return render(request, "accounts/confirm_address.html", {"token": token, "email": claim.email})
+        user = services.confirm_address_change(token)
+    except links.LinkRefused as refused:
+        return render(request, "accounts/confirm_address.html", {"error": refused.message}, status=400)
+    return render(request, "accounts/confirm_address.html", {"done": True, "email": user.email})
+
+
 @require_POST
 def signout(request: HttpRequest) -> HttpResponse:
     logout(request)
@@ -106,8 +121,19 @@ def account(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Your account is saved.")
+        if form.new_email:
+            _ask_address_change(request, form.new_email)
         return redirect("accounts:account")
     return _account_page(request, form)
+
+
+def _ask_address_change(request: HttpRequest, email: str) -> None:
+    """Mail the new address its confirmation link; the page says the same whether or not the address is taken."""
+    if services.request_address_change(request.user, email, limits.client_of(request)):
+        messages.info(request, f"We sent a link to {email}. Your address changes to it when you follow that link; "
+                               "until then it stays as it is.")
+    else:
+        messages.warning(request, LIMITED)
 
 
 def _account_page(request: HttpRequest, form: AccountForm, new_key: str = "", status: int = 200) -> HttpResponse:

@@ -17,6 +17,7 @@ from django.urls import reverse
 
 import engine.core as engine
 from accounts import links as account_links
+from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
 from notifications import clock, links, orders
@@ -219,6 +220,23 @@ def compose_signin(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     return Composed(*render(row.kind, context))
 
 
+def compose_address(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """The confirmation link of an address change, mailed to the new address."""
+    address = _to_reachable_address(row)
+    user = User.objects.filter(pk=row.payload.get("user"), is_active=True).first()
+    if user is None or user.email == address:
+        raise Superseded("The account is gone, or already has this address.")
+    token = account_links.address_token(user.pk, address)
+    context = {
+        "email": address,
+        "old_email": user.email,
+        "name": user.name,
+        "link": links.absolute(reverse("accounts:confirm_address")) + "?" + urlencode({"token": token}),
+        "minutes": account_links.max_age() // 60,
+    }
+    return Composed(*render(row.kind, context))
+
+
 def compose_invitation(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """An invitation to the seat kept for the row's address, while that seat still waits for it."""
     address = _to_reachable_address(row)
@@ -249,6 +267,7 @@ COMPOSERS = {
     MailKind.PAUSED: compose_notice,
     MailKind.UNREACHABLE: compose_notice,
     MailKind.SIGNIN: compose_signin,
+    MailKind.ADDRESS: compose_address,
     MailKind.INVITATION: compose_invitation,
 }
 

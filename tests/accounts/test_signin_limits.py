@@ -68,3 +68,13 @@ def test_behind_a_proxy_the_client_is_read_from_its_header(client, settings):
                     HTTP_X_FORWARDED_FOR=f"spoofed, 198.51.100.{n}")
     assert LinkRequest.objects.filter(client="198.51.100.3").count() == 1
     assert ask(client, "one-more@example.com", ip="127.0.0.1").status_code == 200
+
+
+def test_address_changes_count_against_the_new_address(client):
+    ann = User.objects.create_user("ann@example.com", display_name="Ann")
+    client.force_login(ann)
+    for _ in range(4):
+        client.post("/accounts/", {"display_name": "Ann", "email": "victim@example.com", "time_zone": "UTC"})
+    assert mails_to("victim@example.com") == 3
+    page = client.get("/accounts/").content.decode()
+    assert "ask again in an hour" in page
