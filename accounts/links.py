@@ -18,6 +18,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core import signing
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import UsedLink, normalize_email
@@ -95,11 +96,13 @@ def spend(claim: LinkClaim) -> None:
     Called first in the transaction that acts on the link, so the act commits with the use
     and a rolled-back act leaves the link unused.
     """
-    now = timezone.now()
     try:
         with transaction.atomic():
-            UsedLink.objects.create(token_hash=token_hash(claim.token), used=now)
+            UsedLink.objects.create(token_hash=token_hash(claim.token), used=timezone.now())
     except IntegrityError as error:
         raise LinkRefused("This link has expired or was already used.") from error
-    # Uses older than any link's lifetime guard nothing any more: the signature's age refuses them.
-    UsedLink.objects.filter(used__lt=now - timedelta(seconds=max_age() + 60)).delete()
+
+
+def old_uses() -> QuerySet[UsedLink]:
+    """Uses older than any link's lifetime: they guard nothing any more, the signature's age refuses those links."""
+    return UsedLink.objects.filter(used__lt=timezone.now() - timedelta(seconds=max_age() + 60))

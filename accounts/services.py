@@ -32,6 +32,7 @@ def request_signin_link(email: str, client: str, next_url: str = "") -> bool:
 
     Whether the address has an account makes no difference here: the link creates it when used.
     """
+    limits.forget_old()
     with transaction.atomic():
         if not limits.allow(email, client):
             return False
@@ -47,6 +48,7 @@ def sign_in_with(token: str) -> User:
         user, _ = User.objects.get_or_create(email=claim.email)
         if not user.is_active:
             raise links.LinkRefused("This account is closed.")
+    limits.housekeeping(links.old_uses())
     return user
 
 
@@ -56,6 +58,7 @@ def request_address_change(user: User, email: str, client: str) -> bool:
     Nothing changes until that link is used, and whether another account has the address is
     not told here (its owner learns it from the link), so the form reveals no account.
     """
+    limits.forget_old()
     with transaction.atomic():
         if not limits.allow(email, client):
             return False
@@ -76,4 +79,5 @@ def confirm_address_change(token: str) -> User:
                                     "be added to this one. Sign in with it instead.")
         user.email = claim.email
         user.save(update_fields=["email"])
+    limits.housekeeping(links.old_uses())
     return user

@@ -95,3 +95,21 @@ def test_a_game_created_while_smtp_is_down_is_saved_and_its_invitations_arrive_l
     link = path_of(link_in(next(m for m in messages if m.to == ["new@example.com"]).text))
     assert invited.post(link, {"display_name": "Newt", "time_zone": "UTC"}).status_code == 302
     assert game.seats.filter(user__email="new@example.com").exists()
+
+
+@pytest.mark.django_db
+def test_an_invitation_held_back_by_the_outage_is_dropped_once_its_seat_is_taken(smtp_down, players,
+                                                                                django_capture_on_commit_callbacks):
+    from games import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.create_game(players[0], "acquire", 3, invited_emails=[players[1].email])
+    row = Outbox.objects.get(game=game, kind=MailKind.INVITATION)
+    assert row.status == OutboxStatus.PENDING and row.attempts == 1
+    services.take_seat(game.pk, players[1])  # bob found the game on his own page meanwhile
+    smtp_down.start()
+    later = clock.now() + timedelta(hours=1)
+    deliver_batch(requeue_stale(later), later)
+    row.refresh_from_db()
+    assert row.status == OutboxStatus.SKIPPED and "seat was taken" in row.note
+    assert not smtp_down.messages
