@@ -138,15 +138,13 @@ class UsedLink(models.Model):
     used = models.DateTimeField(default=timezone.now, db_index=True)
 
 
-class LinkRequest(models.Model):
-    """Someone asked for a link to be mailed to ``email`` from ``client``; counted by the rate limits."""
+class LinkQuota(models.Model):
+    """How many links were mailed for one key (an address, or the client that asked) in its current hour.
 
-    email = models.EmailField(max_length=254)
-    client = models.CharField(max_length=64)
-    created = models.DateTimeField(default=timezone.now)
+    One row per key, locked while a request counts against it, so simultaneous requests
+    cannot all slip under the limit.
+    """
 
-    class Meta:
-        indexes = [
-            models.Index(fields=["email", "created"], name="accounts_linkrequest_email"),
-            models.Index(fields=["client", "created"], name="accounts_linkrequest_client"),
-        ]
+    key = models.CharField(max_length=300, unique=True)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import re
+import threading
 from datetime import timedelta
 
 import pytest
 from django.core import mail
 from django.utils import timezone
 
-from accounts.models import LinkRequest, User
+from accounts.models import LinkQuota, User
 from notifications.models import MailKind, Outbox
 
 pytestmark = pytest.mark.django_db
+SIMULTANEOUS = 12
 
 
 def ask(client, email: str, ip: str = "203.0.113.7"):
@@ -56,7 +58,7 @@ def test_an_hour_later_the_address_may_ask_again(client):
     for _ in range(3):
         ask(client, "ann@example.com")
     assert ask(client, "ann@example.com").status_code == 429
-    LinkRequest.objects.update(created=timezone.now() - timedelta(hours=1, seconds=1))
+    LinkQuota.objects.update(window_start=timezone.now() - timedelta(hours=1, seconds=1))
     assert ask(client, "ann@example.com").status_code == 200
     assert Outbox.objects.filter(kind=MailKind.SIGNIN, to_address="ann@example.com").count() == 4
 
@@ -66,7 +68,7 @@ def test_behind_a_proxy_the_client_is_read_from_its_header(client, settings):
     for n in range(20):
         client.post("/accounts/signin/", {"email": f"p{n}@example.com"}, REMOTE_ADDR="127.0.0.1",
                     HTTP_X_FORWARDED_FOR=f"spoofed, 198.51.100.{n}")
-    assert LinkRequest.objects.filter(client="198.51.100.3").count() == 1
+    assert LinkQuota.objects.get(key="client:198.51.100.3").count == 1
     assert ask(client, "one-more@example.com", ip="127.0.0.1").status_code == 200
 
 
@@ -78,3 +80,28 @@ def test_address_changes_count_against_the_new_address(client):
     assert mails_to("victim@example.com") == 3
     page = client.get("/accounts/").content.decode()
     assert "ask again in an hour" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_requests_for_one_address_still_mail_only_a_few():
+    from django.db import connection
+
+    from tests.accounts.conftest import MailingClient
+
+    barrier, statuses = threading.Barrier(SIMULTANEOUS), []
+
+    def press(n: int) -> None:
+        try:
+            client = MailingClient()
+            barrier.wait()
+            statuses.append(ask(client, "victim@example.com", ip=f"198.51.100.{n}").status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=press, args=(n,)) for n in range(SIMULTANEOUS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(statuses) == [200] * 3 + [429] * (SIMULTANEOUS - 3)
+    assert Outbox.objects.filter(kind=MailKind.SIGNIN, to_address="victim@example.com").count() == 3
