@@ -1,4 +1,4 @@
-"""Authentication backends: Django's and django-sesame's, with a cheaper read of the signed-in user.
+"""Authentication backends: Django's, and the one that names sessions begun by a mailed link.
 
 ``get_user`` runs on every signed-in request.  The ORM spent longer building its one-row query
 than PostgreSQL spent answering it, so the row is read by written-out SQL through
@@ -11,7 +11,6 @@ from typing import Any
 
 from django.contrib.auth.backends import ModelBackend as DjangoModelBackend
 from django.core.exceptions import ValidationError
-from sesame.backends import ModelBackend as SesameModelBackend
 
 from accounts.models import User
 from turnpost import rows
@@ -35,5 +34,12 @@ class ModelBackend(SessionUserMixin, DjangoModelBackend):
     """Django's backend (sessions made by ``force_login`` and the admin)."""
 
 
-class SesameBackend(SessionUserMixin, SesameModelBackend):
-    """django-sesame's backend: the sign-in links."""
+class LinkBackend(SessionUserMixin, DjangoModelBackend):
+    """Sessions begun by a mailed link (sign-in, invitation): ``accounts.links`` checked the link.
+
+    It authenticates nothing itself (no password sign-in through it); it only reads the
+    session's user back, like the backend above.
+    """
+
+    def authenticate(self, request: Any, **credentials: Any) -> None:
+        return None

@@ -46,14 +46,31 @@ def suggested_display_name(email: str) -> str:
 
 
 class AccountForm(ProfileForm):
-    class Meta(ProfileForm.Meta):
-        fields = ["display_name", "email", "time_zone"]
+    """Name and time zone are saved as given; a new address only asks for a confirmation link.
+
+    The address is not a model field here: saving the form never changes it, and nothing
+    it says depends on whether another account has the address.
+    """
+
+    email = forms.EmailField(
+        label="E-mail address", max_length=254,
+        help_text="A new address gets a confirmation link; it changes when you follow that link.",
+    )
+
+    field_order = ["display_name", "email", "time_zone"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.initial.setdefault("email", self.instance.email)
 
     def clean_email(self) -> str:
-        email = normalize_email(self.cleaned_data["email"])
-        if User.objects.filter(email=email).exclude(pk=self.instance.pk).exists():
-            raise forms.ValidationError("That address belongs to another account.")
-        return email
+        return normalize_email(self.cleaned_data["email"])
+
+    @property
+    def new_email(self) -> str:
+        """The address asked for, if it differs from the account's own ("" otherwise)."""
+        email = self.cleaned_data.get("email", "")
+        return email if email and email != self.instance.email else ""
 
 
 class ApiTokenForm(forms.Form):

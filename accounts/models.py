@@ -124,3 +124,27 @@ class ApiToken(models.Model):
         if token.last_used is None or now - token.last_used > timedelta(minutes=1):
             cls.objects.filter(pk=token.pk).update(last_used=now)
         return token.user
+
+
+class UsedLink(models.Model):
+    """A mailed account link (sign-in, address confirmation) that was used: each works once.
+
+    The unique hash is what makes "once" hold when the same link is posted many times at
+    once: the second INSERT waits for the first to commit, then fails.  Only the hash is
+    kept, because the token itself is a bearer credential.
+    """
+
+    token_hash = models.CharField(max_length=64, unique=True)
+    used = models.DateTimeField(default=timezone.now, db_index=True)
+
+
+class LinkQuota(models.Model):
+    """How many links were mailed for one key (an address, or the client that asked) in its current hour.
+
+    One row per key, locked while a request counts against it, so simultaneous requests
+    cannot all slip under the limit.
+    """
+
+    key = models.CharField(max_length=300, unique=True)
+    window_start = models.DateTimeField()
+    count = models.PositiveIntegerField(default=0)

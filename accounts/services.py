@@ -1,41 +1,83 @@
-"""Sign-in by e-mailed magic link (django-sesame tokens), and account changes."""
+"""Sign-in by mailed link, and address changes: what the account views ask for, in one transaction each.
+
+Links go out through the outbox (``notifications.outbox``), so a request commits its mail row
+and returns whether or not the mail server answers.  Nothing about an address is created or
+changed when a link is asked for; only using the link does that (``accounts.links``).
+"""
 
 from __future__ import annotations
 
 from urllib.parse import urlencode
 
 from django.conf import settings
-from django.core.mail import send_mail
+from django.db import transaction
 from django.urls import reverse
-from sesame.utils import get_query_string
 
+from accounts import limits, links
 from accounts.models import User, normalize_email
+from notifications.models import MailKind
+from notifications.outbox import enqueue_to_address
 
 
-def signin_link(user: User, base_url: str, next_url: str = "") -> str:
-    """An absolute one-time sign-in link for ``user`` (valid SESAME_MAX_AGE seconds)."""
-    query = get_query_string(user)
+def signin_link(user: User, base_url: str = "", next_url: str = "") -> str:
+    """An absolute one-time sign-in link for ``user``'s address, valid from now (the demo prints these)."""
+    query = {"token": links.signin_token(user.email)}
     if next_url:
-        query += "&" + urlencode({"next": next_url})
-    return f"{base_url.rstrip('/')}{reverse('accounts:link')}{query}"
+        query["next"] = next_url
+    return f"{(base_url or settings.SITE_URL).rstrip('/')}{reverse('accounts:link')}?{urlencode(query)}"
 
 
-def send_signin_link(email: str, base_url: str, next_url: str = "") -> User:
-    """Mail a sign-in link to ``email``, creating the account on first use.
+def request_signin_link(email: str, client: str, next_url: str = "") -> bool:
+    """Mail a sign-in link to ``email``; False (and no mail) when the address or the client is over its limit.
 
-    The account exists from the request on, but has no display name until its
-    owner follows the link (the welcome page asks for one).
+    Whether the address has an account makes no difference here: the link creates it when used.
     """
-    user, _ = User.objects.get_or_create(email=normalize_email(email))
-    link = signin_link(user, base_url, next_url)
-    minutes = settings.SESAME_MAX_AGE // 60
-    send_mail(
-        subject="Your Turnpost sign-in link",
-        message=(
-            f"Hello {user.name},\n\nFollow this link to sign in to Turnpost:\n\n{link}\n\n"
-            f"It works once, for {minutes} minutes. If you did not ask for it, ignore this mail.\n"
-        ),
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[user.email],
-    )
+    limits.forget_old()
+    with transaction.atomic():
+        if not limits.allow(email, client):
+            return False
+        enqueue_to_address(MailKind.SIGNIN, normalize_email(email), {"next": next_url} if next_url else {})
+    return True
+
+
+def sign_in_with(token: str) -> User:
+    """The account a sign-in link is for, created on first use; the link is spent.  LinkRefused otherwise."""
+    claim = links.read(links.SIGNIN, token)
+    with transaction.atomic():
+        links.spend(claim)
+        user, _ = User.objects.get_or_create(email=claim.email)
+        if not user.is_active:
+            raise links.LinkRefused("This account is closed.")
+    limits.housekeeping(links.old_uses())
+    return user
+
+
+def request_address_change(user: User, email: str, client: str) -> bool:
+    """Mail ``email`` a link that makes it ``user``'s address; False when over the limits.
+
+    Nothing changes until that link is used, and whether another account has the address is
+    not told here (its owner learns it from the link), so the form reveals no account.
+    """
+    limits.forget_old()
+    with transaction.atomic():
+        if not limits.allow(email, client):
+            return False
+        enqueue_to_address(MailKind.ADDRESS, normalize_email(email), {"user": user.pk})
+    return True
+
+
+def confirm_address_change(token: str) -> User:
+    """Give the account its new address from a confirmation link; the link is spent.  LinkRefused otherwise."""
+    claim = links.read(links.ADDRESS, token)
+    with transaction.atomic():
+        links.spend(claim)
+        user = User.objects.select_for_update().filter(pk=claim.user_id, is_active=True).first()
+        if user is None:
+            raise links.LinkRefused("This account is closed.")
+        if User.objects.filter(email=claim.email).exclude(pk=user.pk).exists():
+            raise links.LinkRefused(f"{claim.email} already belongs to another Turnpost account, so it cannot "
+                                    "be added to this one. Sign in with it instead.")
+        user.email = claim.email
+        user.save(update_fields=["email"])
+    limits.housekeeping(links.old_uses())
     return user

@@ -7,6 +7,7 @@ app_name = "accounts"
 urlpatterns = [
     path("signin/", views.signin, name="signin"),
     path("signin/link/", views.signin_link, name="link"),
+    path("address/confirm/", views.confirm_address, name="confirm_address"),
     path("signout/", views.signout, name="signout"),
     path("welcome/", views.welcome, name="welcome"),
     path("", views.account, name="account"),

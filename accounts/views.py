@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
-from sesame.utils import get_user
 
+from accounts import limits, links, services
 from accounts.forms import AccountForm, ApiTokenForm, ProfileForm, SignInForm, suggested_display_name
 from accounts.models import ApiToken
-from accounts.services import send_signin_link
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -26,35 +28,70 @@ def _safe_next(request: HttpRequest) -> str:
     return ""
 
 
+def link_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page whose address holds a mailed token: never cached, and its address never sent to other sites."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Referrer-Policy"] = "same-origin"
+        response["Cache-Control"] = "no-store"
+        return response
+
+    return wrapped
+
+
+LIMITED = ("We have already sent several links to this address, or for this connection, in the last hour. "
+           "Please use the newest one we sent, or ask again in an hour.")
+
+
 @require_http_methods(["GET", "POST"])
 def signin(request: HttpRequest) -> HttpResponse:
-    """Ask for an address and mail a sign-in link to it."""
+    """Ask for an address and mail a sign-in link to it (the same answer whether it has an account or not)."""
     form = SignInForm(request.POST or None)
     next_url = _safe_next(request)
     if request.method == "POST" and form.is_valid():
-        send_signin_link(form.cleaned_data["email"], request.build_absolute_uri("/"), next_url)
-        return render(request, "accounts/link_sent.html", {"email": form.cleaned_data["email"]})
+        email = form.cleaned_data["email"]
+        if services.request_signin_link(email, limits.client_of(request), next_url):
+            return render(request, "accounts/link_sent.html", {"email": email})
+        return render(request, "accounts/signin.html", {"form": form, "next": next_url, "limited": LIMITED},
+                      status=429)
     return render(request, "accounts/signin.html", {"form": form, "next": next_url})
 
 
+@link_page
 @require_http_methods(["GET", "POST"])
 def signin_link(request: HttpRequest) -> HttpResponse:
     """GET confirms (mail scanners open links); only the POST signs in and spends the link."""
-    token = request.POST.get("sesame") or request.GET.get("sesame") or ""
+    token = request.POST.get("token") or request.GET.get("token") or ""
     next_url = _safe_next(request)
-    if request.method == "GET":
-        user = get_user(token, update_last_login=False) if token else None
-        status = 200 if user else 400
-        return render(request, "accounts/confirm.html", {"token": token, "link_user": user, "next": next_url},
-                      status=status)
-    user = authenticate(request, sesame=token) if token else None
-    if user is None:
-        return render(request, "accounts/confirm.html", {"token": "", "link_user": None}, status=400)
-    login(request, user, backend="accounts.backends.SesameBackend")
+    try:
+        if request.method == "GET":
+            claim = links.read(links.SIGNIN, token)
+            return render(request, "accounts/confirm.html", {"token": token, "email": claim.email, "next": next_url})
+        user = services.sign_in_with(token)
+    except links.LinkRefused as refused:
+        return render(request, "accounts/confirm.html", {"error": refused.message}, status=400)
+    login(request, user, backend="accounts.backends.LinkBackend")
     if user.needs_display_name:
         query = "?" + urlencode({"next": next_url}) if next_url else ""
         return redirect(reverse("accounts:welcome") + query)
     return redirect(next_url or "home")
+
+
+@link_page
+@require_http_methods(["GET", "POST"])
+def confirm_address(request: HttpRequest) -> HttpResponse:
+    """The link mailed to a new address: GET says what it will do; the POST changes the account's address."""
+    token = request.POST.get("token") or request.GET.get("token") or ""
+    try:
+        if request.method == "GET":
+            claim = links.read(links.ADDRESS, token)
+            return render(request, "accounts/confirm_address.html", {"token": token, "email": claim.email})
+        user = services.confirm_address_change(token)
+    except links.LinkRefused as refused:
+        return render(request, "accounts/confirm_address.html", {"error": refused.message}, status=400)
+    return render(request, "accounts/confirm_address.html", {"done": True, "email": user.email})
 
 
 @require_POST
@@ -84,8 +121,19 @@ def account(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         messages.success(request, "Your account is saved.")
+        if form.new_email:
+            _ask_address_change(request, form.new_email)
         return redirect("accounts:account")
     return _account_page(request, form)
+
+
+def _ask_address_change(request: HttpRequest, email: str) -> None:
+    """Mail the new address its confirmation link; the page says the same whether or not the address is taken."""
+    if services.request_address_change(request.user, email, limits.client_of(request)):
+        messages.info(request, f"We sent a link to {email}. Your address changes to it when you follow that link; "
+                               "until then it stays as it is.")
+    else:
+        messages.warning(request, LIMITED)
 
 
 def _account_page(request: HttpRequest, form: AccountForm, new_key: str = "", status: int = 200) -> HttpResponse:

@@ -113,8 +113,8 @@ def prepare(move_games: int) -> dict[str, Any]:
     users = [User.objects.create_user(email, display_name=name) for email, name in PLAYERS]
 
     def new_game(seed: int) -> int:
-        game = services.create_game(users[0], "acquire", 3, invited_emails=[u.email for u in users[1:]],
-                                    seat_order_mode=SeatOrder.CHOSEN, seed=seed, name=f"bench {seed}")
+        game = services.create_game(users[0], "acquire", 3, seat_order_mode=SeatOrder.CHOSEN, seed=seed,
+                                    name=f"bench {seed}")
         for user in users[1:]:
             services.take_seat(game.pk, user)
         return game.pk

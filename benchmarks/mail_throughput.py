@@ -95,7 +95,7 @@ def prepare(games: int) -> int:
     for number in range(games):
         game = services.create_game(
             players[0], "acquire", 3, seed=number, seat_order_mode=SeatOrder.CHOSEN,
-            invited_emails=[p.email for p in players[1:]], move_time_limit=timedelta(hours=24),
+            move_time_limit=timedelta(hours=24),
         )
         for player in players[1:]:
             services.take_seat(game.pk, player)

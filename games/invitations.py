@@ -1,4 +1,4 @@
-"""Invitations: the mail sent once a new game is committed, and the link in it that seats you.
+"""Invitations: the link in the invitation mail (sent through the outbox) that seats you.
 
 The link carries a signed token naming the game and the invited address.  Only the owner of
 that mailbox has it, so, like a sign-in link, it may sign them in, creating their account on
@@ -12,10 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from django.conf import settings
 from django.core import signing
-from django.core.mail import send_mail
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -23,7 +20,6 @@ from accounts.models import User, normalize_email
 from games import services
 from games.errors import GameServiceError, SetupError
 from games.models import Game, GameStatus, Seat
-from games.titles import title_name
 
 # An invitation waits for its player this long; mail can sit unread for a holiday.
 INVITATION_MAX_AGE = timedelta(days=30)
@@ -126,31 +122,3 @@ def accept(invitation: Invitation, signed_in: User | None, display_name: str = "
     except SetupError as error:
         raise InvitationRefused(error.message) from error
     return user
-
-
-def send_invitations_on_commit(game: Game, base_url: str) -> None:
-    """Mail every invited address its link (after commit: no mail for a rolled-back game)."""
-    transaction.on_commit(lambda: send_invitations(game.pk, base_url))
-
-
-def send_invitations(game_id: int, base_url: str) -> int:
-    game = Game.objects.select_related("created_by").get(pk=game_id)
-    host = host_name(game)
-    days = INVITATION_MAX_AGE.days
-    sent = 0
-    for seat in game.seats.filter(user__isnull=True).exclude(invited_email=""):
-        link = base_url.rstrip("/") + invitation_path(seat)
-        send_mail(
-            subject=f"{host} invites you to play {title_name(game.title)} on Turnpost",
-            message=(
-                f"{host} has kept a seat for you in \"{game}\", a game of {title_name(game.title)} "
-                f"for {game.seat_count} players, played one move at a time.\n\n"
-                f"Take your seat here:\n\n{link}\n\n"
-                f"The link is yours: it signs you in to Turnpost as {seat.invited_email} (no password; "
-                f"a new account if you have none). It works until your seat is taken, for {days} days.\n"
-            ),
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            recipient_list=[seat.invited_email],
-        )
-        sent += 1
-    return sent

@@ -37,7 +37,7 @@ from games.game_rows import read_game, snapshot_of
 from games.import_checks import check_storable
 from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import record_of, states_along, waiting_of
-from games.signals import game_started, move_applied
+from games.signals import game_created, game_started, move_applied
 from turnpost import rows
 
 MAX_PAYLOAD_CHARS = 4000
@@ -121,6 +121,8 @@ def create_game(
         for index in range(1, seat_count):
             email = emails[index - 1] if index - 1 < len(emails) else ""
             Seat.objects.create(game=game, index=index, invited_email=email)
+        # The invitations' mail rows commit with the game (the outbox sends them, and retries).
+        game_created.send(sender=Game, game=game, invited=list(enumerate(emails, start=1)))
     return game
 
 

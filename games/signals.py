@@ -13,3 +13,7 @@ move_applied = django.dispatch.Signal()
 # Sent inside the start transaction once seats are ordered and the first Snapshot exists.
 # kwargs: game (Game), state (engine state), prompts_after (list of engine.core.Prompt).
 game_started = django.dispatch.Signal()
+
+# Sent inside the creating transaction of a new open game.
+# kwargs: game (Game), invited (list of (seat index, invited address) for the seats kept for someone).
+game_created = django.dispatch.Signal()

@@ -69,7 +69,6 @@ def new_game(request: HttpRequest) -> HttpResponse:
         except GameServiceError as error:
             form.add_error(None, error.message)
         else:
-            invitations.send_invitations_on_commit(game, request.build_absolute_uri("/"))
             messages.success(request, "The game is created; it starts when every seat is taken.")
             return redirect("games:game", game_id=game.pk)
     status = 400 if form.errors else 200
@@ -144,7 +143,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         except invitations.InvitationRefused as error:
             return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
         if signed_in is None:
-            login(request, user, backend="accounts.backends.SesameBackend")
+            login(request, user, backend="accounts.backends.LinkBackend")
         return redirect("games:game", game_id=game_id)
     return render(request, "games/invitation.html", {
         "offer": offer, "title_name": title_name(offer.game.title), "form": form if needs_profile else None,

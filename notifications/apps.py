@@ -10,10 +10,11 @@ class NotificationsConfig(AppConfig):
         """Listen to the games signals (sent inside the move transaction) and anymail's tracking."""
         from anymail.signals import tracking
 
-        from games.signals import game_started, move_applied
+        from games.signals import game_created, game_started, move_applied
         from notifications import outbox
         from notifications import tracking as bounces
 
         move_applied.connect(outbox.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
         game_started.connect(outbox.on_game_started, dispatch_uid="notifications.outbox.game_started")
+        game_created.connect(outbox.on_game_created, dispatch_uid="notifications.outbox.game_created")
         tracking.connect(bounces.on_tracking, dispatch_uid="notifications.tracking")

@@ -10,15 +10,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 import engine.core as engine
+from accounts import links as account_links
+from accounts.models import User
+from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
+from games.models import GameStatus, Seat
 from notifications import clock, links, orders
 from notifications.deadlines import current_deadline
 from notifications.gameplay import Loaded, events_since_last_move, game_url, load, seats_of, unreachable_names
-from notifications.models import MailKind, Outbox, StandingOrder, Stream
+from notifications.models import MailKind, Outbox, StandingOrder, Stream, Suppression
 from notifications.positions import position_for, position_template
 from notifications.schedule import time_zone
 
@@ -194,6 +199,65 @@ def compose_digest(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, None, Stream.DIGEST))
 
 
+def _to_reachable_address(row: Outbox) -> str:
+    """The row's address, unless it bounced or complained since the row was written."""
+    if Suppression.objects.filter(address=row.to_address).exists():
+        raise Superseded("address unreachable")
+    return row.to_address
+
+
+def compose_signin(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """A sign-in link for the row's address, minted now: its lifetime starts when it is sent."""
+    address = _to_reachable_address(row)
+    query = {"token": account_links.signin_token(address)}
+    if row.payload.get("next"):
+        query["next"] = row.payload["next"]
+    context = {
+        "email": address,
+        "link": links.absolute(reverse("accounts:link")) + "?" + urlencode(query),
+        "minutes": account_links.max_age() // 60,
+    }
+    return Composed(*render(row.kind, context))
+
+
+def compose_address(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """The confirmation link of an address change, mailed to the new address."""
+    address = _to_reachable_address(row)
+    user = User.objects.filter(pk=row.payload.get("user"), is_active=True).first()
+    if user is None or user.email == address:
+        raise Superseded("The account is gone, or already has this address.")
+    token = account_links.address_token(user.pk, address)
+    context = {
+        "email": address,
+        "old_email": user.email,
+        "name": user.name,
+        "link": links.absolute(reverse("accounts:confirm_address")) + "?" + urlencode({"token": token}),
+        "minutes": account_links.max_age() // 60,
+    }
+    return Composed(*render(row.kind, context))
+
+
+def compose_invitation(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """An invitation to the seat kept for the row's address, while that seat still waits for it."""
+    address = _to_reachable_address(row)
+    seat = (
+        Seat.objects.select_related("game__created_by")
+        .filter(game_id=row.game_id, invited_email=address, user__isnull=True, game__status=GameStatus.OPEN)
+        .first()
+    )
+    if seat is None:
+        raise Superseded("The invited seat was taken, or the game is no longer open.")
+    context = {
+        "game": seat.game,
+        "email": address,
+        "host": host_name(seat.game),
+        "title_name": engine.get_title(seat.game.title).name,
+        "link": links.absolute(invitation_path(seat)),
+        "days": INVITATION_MAX_AGE.days,
+    }
+    return Composed(*render(row.kind, context))
+
+
 COMPOSERS = {
     MailKind.TURN: compose_turn,
     MailKind.REMINDER: compose_reminder,
@@ -202,6 +266,9 @@ COMPOSERS = {
     MailKind.TIMEOUT: compose_notice,
     MailKind.PAUSED: compose_notice,
     MailKind.UNREACHABLE: compose_notice,
+    MailKind.SIGNIN: compose_signin,
+    MailKind.ADDRESS: compose_address,
+    MailKind.INVITATION: compose_invitation,
 }
 
 

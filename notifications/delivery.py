@@ -150,7 +150,7 @@ def build_message(row: Outbox, composed: Composed) -> EmailMultiAlternatives:
     # One Message-ID per row, the same on every attempt, so a receiver can drop a duplicate.
     headers = {**composed.headers, "Message-ID": f"<outbox.{row.pk}@{domain}>"}
     message = EmailMultiAlternatives(
-        subject=composed.subject, body=composed.text, to=[row.recipient.email], headers=headers
+        subject=composed.subject, body=composed.text, to=[row.address], headers=headers
     )
     message.attach_alternative(composed.html, "text/html")
     # anymail: links in these mails are bearer move links, so the provider must not rewrite them.
@@ -183,7 +183,7 @@ def deliver_batch(outbox_ids: list[int], now: datetime | None = None) -> list[tu
 def process(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Delivery:
     """Compose and send a row claimed by ``claim_many``, and record what happened."""
     loaded = loaded or loaded_of(row)
-    address = row.recipient.email
+    address = row.address
     if row.suppressed:
         finish(row, OutboxStatus.SKIPPED, note="address unreachable", to_address=address)
         return Delivery("skipped")

@@ -57,6 +57,10 @@ class MailKind(models.TextChoices):
     TIMEOUT = "timeout", "timed out"
     PAUSED = "paused", "game paused"
     UNREACHABLE = "unreachable", "player unreachable"
+    # Mail to an address rather than to a player's seat (no recipient account; see Outbox.to_address).
+    SIGNIN = "signin", "sign-in link"
+    ADDRESS = "address", "address confirmation"
+    INVITATION = "invitation", "invitation"
 
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.
@@ -82,11 +86,19 @@ class Outbox(models.Model):
     Written in the move's transaction (so a rolled-back move leaves none), claimed by
     ``send_outbox`` with a conditional update.  ``version`` is the game's state version,
     or the recipient's local date ordinal for a digest (which has no game).
+
+    Sign-in links, address confirmations and invitations go to an address that may have no
+    account (yet): those rows have no ``recipient``; ``to_address`` is where they go, and
+    ``payload`` holds what composing them needs (the page after signing in, the account
+    whose address is being confirmed).  They are written in the transaction of the request
+    that asks for them, so a mail server outage only delays them.
     """
 
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     version = models.PositiveIntegerField()
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mails")
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="mails"
+    )
     kind = models.CharField(max_length=12, choices=MailKind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=OutboxStatus.choices, default=OutboxStatus.PENDING)
@@ -101,6 +113,7 @@ class Outbox(models.Model):
     subject = models.TextField(blank=True)
     message_id = models.CharField(max_length=255, blank=True)
     note = models.TextField(blank=True)
+    payload = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-created", "-id"]
@@ -124,6 +137,11 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} to {self.recipient_id} for game {self.game_id}@{self.version}: {self.status}"
+
+    @property
+    def address(self) -> str:
+        """Where the mail goes: the player's address as it is now, or the row's own for mail to an address."""
+        return self.recipient.email if self.recipient_id is not None else self.to_address
 
 
 class LinkOutcome(models.TextChoices):

@@ -180,3 +180,33 @@ def announce_seat_now(game_id: int, seat: int) -> None:
         deadlines.open_deadline(loaded.game, seat, user, now)
         if wants(user.pk, game_id, Stream.TURN):
             enqueue(game_id, loaded.version, user, MailKind.TURN, seat, now)
+
+
+def enqueue_to_address(
+    kind: str,
+    address: str,
+    payload: dict[str, Any] | None = None,
+    game_id: int | None = None,
+    seat: int | None = None,
+    now: datetime | None = None,
+) -> Outbox:
+    """Insert a mail to an address, not to a player (sign-in, address confirmation, invitation); sent on commit.
+
+    Called inside the asking request's transaction: the page commits the row and returns,
+    and a mail server that is down only delays the mail (the send retries, the sweeper
+    re-queues).  Such mail is not held for quiet hours: it answers what someone just did.
+    """
+    now = now or clock.now()
+    fields = _row_fields(seat, now, now, is_unreachable(address), address)
+    row = Outbox.objects.create(
+        game_id=game_id, version=0, recipient=None, kind=kind, payload=payload or {}, **fields
+    )
+    if row.queued_at is not None:
+        send_on_commit([row.pk])
+    return row
+
+
+def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **kwargs: Any) -> None:
+    """One invitation mail per invited seat, in the game's creating transaction."""
+    for seat, address in invited:
+        enqueue_to_address(MailKind.INVITATION, address, game_id=game.pk, seat=seat)

@@ -16,16 +16,17 @@ SECRET_VIEWS = frozenset({
     "accounts:account",  # a token just made is shown once, here
     "accounts:create_token",
     "accounts:link",  # the sign-in confirm page carries the link's token in its form
+    "accounts:confirm_address",  # so does the address-change confirm page
     "notifications:inbox",
 })
-SIGN_IN_PARAMETER = "sesame"
+TOKEN_PARAMETER = "token"  # mailed account links carry theirs as ?token=
 
 
 def shows_a_secret(request: HttpRequest) -> bool:
     match = request.resolver_match
     if match is None:
         return False
-    return "token" in match.kwargs or match.view_name in SECRET_VIEWS or SIGN_IN_PARAMETER in request.GET
+    return "token" in match.kwargs or match.view_name in SECRET_VIEWS or TOKEN_PARAMETER in request.GET
 
 
 class NoStoreSecretPagesMiddleware:

@@ -1,63 +1,87 @@
-"""Magic-link sign-in: mail a django-sesame link; GET confirms, POST signs in, once."""
+"""Magic-link sign-in: a link mailed through the outbox; GET confirms, POST signs in (once) and creates the account."""
 
 from __future__ import annotations
 
-import re
+import time
 
 import pytest
 from django.core import mail
 
 from accounts.models import User
+from notifications.models import MailKind, Outbox, OutboxStatus
+from tests.accounts.conftest import MailingClient as Client
+from tests.accounts.mailed import confirm_form, last_link_to
 
 pytestmark = pytest.mark.django_db
 
 
-def link_from_mail() -> str:
-    return re.search(r"https?://\S+", mail.outbox[-1].body).group(0)
+def ask(client: Client, email: str, **extra: str):
+    return client.post("/accounts/signin/", {"email": email, **extra})
 
 
-def test_asking_for_a_link_mails_one_and_creates_the_account(client):
-    response = client.post("/accounts/signin/", {"email": "New@Example.com"})
-    assert response.status_code == 200 and "Check your mail" in response.content.decode()
-    assert mail.outbox[-1].to == ["new@example.com"]
-    assert "/accounts/signin/link/?sesame=" in link_from_mail()
-    assert User.objects.get(email="new@example.com").display_name == ""
-
-
-def test_the_link_confirms_on_get_and_signs_in_on_post(client):
-    client.post("/accounts/signin/", {"email": "new@example.com"})
-    link = link_from_mail()
+def follow(client: Client, link: str, **extra: str):
+    """Open the mailed link, then press the confirm page's button."""
     page = client.get(link)
-    assert page.status_code == 200 and "Sign in to Turnpost as" in page.content.decode()
+    return client.post("/accounts/signin/link/", {**confirm_form(page.content.decode()), **extra})
+
+
+def test_asking_for_a_link_mails_one_and_creates_no_account(client):
+    response = ask(client, "New@Example.com")
+    assert response.status_code == 200 and "Check your mail" in response.content.decode()
+    assert mail.outbox[-1].to == ["new@example.com"] and "sign-in link" in mail.outbox[-1].subject
+    assert "/accounts/signin/link/?token=" in last_link_to("new@example.com")
+    assert not User.objects.filter(email="new@example.com").exists()  # nobody has confirmed the address yet
+    row = Outbox.objects.get(kind=MailKind.SIGNIN)
+    assert (row.status, row.to_address, row.recipient) == (OutboxStatus.SENT, "new@example.com", None)
+
+
+def test_the_link_confirms_on_get_and_signs_in_and_creates_the_account_on_post(client):
+    ask(client, "new@example.com")
+    page = client.get(last_link_to("new@example.com"))
+    assert page.status_code == 200 and "Sign in to Turnpost as <strong>new@example.com" in page.content.decode()
+    assert "no-store" in page["Cache-Control"] and page["Referrer-Policy"] == "same-origin"
     assert "_auth_user_id" not in client.session  # a mail scanner's GET signs nobody in
-    token = re.search(r'name="sesame" value="([^"]+)"', page.content.decode()).group(1)
-    response = client.post("/accounts/signin/link/", {"sesame": token})
+    assert not User.objects.filter(email="new@example.com").exists()
+    response = client.post("/accounts/signin/link/", confirm_form(page.content.decode()))
     assert response.status_code == 302 and response["Location"] == "/accounts/welcome/"
     assert int(client.session["_auth_user_id"]) == User.objects.get(email="new@example.com").pk
 
 
 def test_a_link_works_once(client):
-    client.post("/accounts/signin/", {"email": "new@example.com"})
-    token = re.search(r"sesame=([^&\s]+)", link_from_mail()).group(1)
-    assert client.post("/accounts/signin/link/", {"sesame": token}).status_code == 302
-    other = type(client)()
-    response = other.post("/accounts/signin/link/", {"sesame": token})
+    ask(client, "new@example.com")
+    link = last_link_to("new@example.com")
+    form = confirm_form(client.get(link).content.decode())
+    assert client.post("/accounts/signin/link/", form).status_code == 302
+    other = Client()
+    response = other.post("/accounts/signin/link/", form)
     assert response.status_code == 400 and "expired or was already used" in response.content.decode()
-    assert other.get(f"/accounts/signin/link/?sesame={token}").status_code == 400
+    assert other.get(link).status_code == 400
+    assert "_auth_user_id" not in other.session
+
+
+def test_an_expired_link_is_refused(client, settings, monkeypatch):
+    settings.TURNPOST_SIGNIN_LINK_MAX_AGE = 60
+    ask(client, "new@example.com")
+    link = last_link_to("new@example.com")
+    form = confirm_form(client.get(link).content.decode())
+    later = time.time() + 61
+    monkeypatch.setattr(time, "time", lambda: later)
+    response = client.post("/accounts/signin/link/", form)
+    assert response.status_code == 400 and "expired" in response.content.decode()
+    assert not User.objects.filter(email="new@example.com").exists()
 
 
 @pytest.mark.parametrize("token", ["", "garbage", "A" * 200])
 def test_bad_links_are_refused(client, token):
-    assert client.get("/accounts/signin/link/", {"sesame": token}).status_code == 400
-    assert client.post("/accounts/signin/link/", {"sesame": token}).status_code == 400
+    assert client.get("/accounts/signin/link/", {"token": token}).status_code == 400
+    assert client.post("/accounts/signin/link/", {"token": token}).status_code == 400
 
 
 def test_a_new_player_chooses_a_display_name_then_goes_on(client):
-    client.post("/accounts/signin/", {"email": "new@example.com", "next": "/games/new/"})
-    link = link_from_mail()
+    ask(client, "new@example.com", next="/games/new/")
+    link = last_link_to("new@example.com")
     assert "next=%2Fgames%2Fnew%2F" in link
-    token = re.search(r"sesame=([^&\s]+)", link).group(1)
-    response = client.post("/accounts/signin/link/", {"sesame": token, "next": "/games/new/"})
+    response = follow(client, link)
     assert response["Location"] == "/accounts/welcome/?next=%2Fgames%2Fnew%2F"
     suggested = client.get("/accounts/welcome/?next=/games/new/").content.decode()
     assert 'value="New"' in suggested  # a first guess from the address, to keep or change
@@ -72,27 +96,32 @@ def test_a_new_player_chooses_a_display_name_then_goes_on(client):
 
 def test_a_returning_player_in_another_case_gets_their_own_account(client):
     ann = User.objects.create_user("ann@example.com", display_name="Ann")
-    client.post("/accounts/signin/", {"email": "ANN@EXAMPLE.COM"})
-    token = re.search(r"sesame=([^&\s]+)", link_from_mail()).group(1)
-    response = client.post("/accounts/signin/link/", {"sesame": token})
+    ask(client, "ANN@EXAMPLE.COM")
+    response = follow(client, last_link_to("ann@example.com"))
     assert response["Location"] == "/" and int(client.session["_auth_user_id"]) == ann.pk
     assert User.objects.count() == 1
 
 
+def test_a_closed_account_is_not_signed_in(client):
+    User.objects.create_user("ann@example.com", display_name="Ann", is_active=False)
+    ask(client, "ann@example.com")
+    response = follow(client, last_link_to("ann@example.com"))
+    assert response.status_code == 400 and "_auth_user_id" not in client.session
+
+
 def test_next_never_leaves_the_site(client):
     User.objects.create_user("ann@example.com", display_name="Ann")
-    client.post("/accounts/signin/", {"email": "ann@example.com", "next": "https://evil.example/"})
-    link = link_from_mail()
+    ask(client, "ann@example.com", next="https://evil.example/")
+    link = last_link_to("ann@example.com")
     assert "evil" not in link
-    token = re.search(r"sesame=([^&\s]+)", link).group(1)
-    response = client.post("/accounts/signin/link/", {"sesame": token, "next": "https://evil.example/"})
+    response = follow(client, link, next="https://evil.example/")
     assert response["Location"] == "/"
 
 
 def test_an_invalid_address_is_explained(client):
-    response = client.post("/accounts/signin/", {"email": "not an address"})
+    response = ask(client, "not an address")
     assert response.status_code == 200 and "valid email" in response.content.decode()
-    assert not mail.outbox
+    assert not mail.outbox and not Outbox.objects.exists()
 
 
 def test_sign_out(client):
@@ -102,7 +131,6 @@ def test_sign_out(client):
     assert client.get("/accounts/signout/").status_code == 405
 
 
-@pytest.mark.django_db
 def test_a_session_ends_when_its_player_is_deactivated_or_removed(client, players):
     client.force_login(players[0])
     assert "Sign out" in client.get("/").content.decode()

@@ -19,7 +19,7 @@ def test_the_first_visit_starts_from_the_browsers_time_zone(live_server, new_pag
     page.fill("#id_email", "zoe.new@example.com")
     page.click("button[type=submit]")
     page.wait_for_selector("text=Check your mail")
-    page.goto(re.search(r"https?://\S+", mail.outbox[-1].body).group(0))
+    page.goto(f"{live_server.url}/" + re.search(r"https?://[^/\s]+/(\S+)", mail.outbox[-1].body).group(1))
     page.click("#confirm-signin")
     assert page.input_value("#id_display_name") == "Zoe New"  # a guess from the address
     assert page.input_value("#id_time_zone") == "Europe/Amsterdam"

@@ -23,7 +23,7 @@ def sign_in(page, base: str, email: str, name: str, next_url: str = "") -> None:
     page.click("button[type=submit]")
     page.wait_for_selector("text=Check your mail")
     message = next(m for m in reversed(mail.outbox) if m.to == [email])
-    page.goto(re.search(r"https?://\S+", message.body).group(0))
+    page.goto(base + "/" + re.search(r"https?://[^/\s]+/(\S+)", message.body).group(1))  # the mail names the site
     page.click("#confirm-signin")
     page.fill("#id_display_name", name)
     page.click("button[type=submit]")
@@ -66,7 +66,7 @@ def test_three_players_play_through_the_pages_and_a_visitor_reads_the_history(li
     # Bob follows his invitation mail's link (signed in and seated in one step); Cy signs in
     # from the game page and takes a seat there.
     invitation = next(m for m in mail.outbox if m.to == ["bob@example.com"] and "invites you" in m.subject)
-    bob.goto(re.search(r"https?://\S+/invitation/\S+", invitation.body).group(0))
+    bob.goto(base + re.search(r"https?://[^/\s]+(/\S+/invitation/\S+)", invitation.body).group(1))
     bob.fill("#id_display_name", "Bob")
     bob.click("#accept-invitation")
     assert bob.url.endswith(f"/games/{game.pk}/")

@@ -46,11 +46,11 @@ def make_players() -> list[User]:
 
 def started_game(players: list[User], title: str = "acquire", options: dict[str, Any] | None = None,
                  seed: int = 7) -> Game:
-    """A started game with ``players`` seated in the order given (ann's invitations)."""
+    """A started game with ``players`` seated in the order given (they take the open seats; no invitations mailed)."""
     if options is None:
         options = {"tile_bag": TILE_BAG}
     game = services.create_game(players[0], title, len(players), options=options, seed=seed,
-                                invited_emails=[p.email for p in players[1:]], seat_order_mode=SeatOrder.CHOSEN)
+                                seat_order_mode=SeatOrder.CHOSEN)
     for player in players[1:]:
         services.take_seat(game.pk, player)
     game.refresh_from_db()

@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core import mail
 
 from games import services
@@ -212,7 +213,7 @@ def test_creating_a_game_through_the_form(client, players, dee, django_capture_o
     game = Game.objects.get(name="Friday game")
     invitation = mail.outbox[-1]
     assert invitation.to == ["bob@example.com"] and "ann invites you to play Acquire" in invitation.subject
-    assert f"http://testserver/games/{game.pk}/invitation/" in invitation.body
+    assert f"{settings.SITE_URL}/games/{game.pk}/invitation/" in invitation.body  # the site's own address
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     assert game.options == {"open_holdings": False, "tile_bag": ["1A"]}
     assert game.move_time_limit == timedelta(hours=36) and game.seat_order_mode == "chosen"

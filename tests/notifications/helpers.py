@@ -40,11 +40,10 @@ TO_MERGER = [
 
 
 def start_game(players: list[User], **create: Any) -> Game:
-    """A started Acquire game with ``players`` seated in the order given."""
+    """A started Acquire game with ``players`` seated in the order given (open seats: no invitation mail)."""
     create.setdefault("options", {"tile_bag": TILE_BAG})
     game = services.create_game(
-        players[0], "acquire", len(players), seed=SEED, invited_emails=[p.email for p in players[1:]],
-        seat_order_mode=SeatOrder.CHOSEN, **create,
+        players[0], "acquire", len(players), seed=SEED, seat_order_mode=SeatOrder.CHOSEN, **create,
     )
     for player in players[1:]:
         services.take_seat(game.pk, player)

@@ -97,11 +97,15 @@ DATABASES = {"default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{V
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["accounts.backends.ModelBackend", "accounts.backends.SesameBackend"]
-SESAME_MAX_AGE = env_int("TURNPOST_SIGNIN_LINK_MAX_AGE", 60 * 30)
-# A sign-in link works once (it is bound to last_login) and dies when the address changes.
-SESAME_ONE_TIME = True
-SESAME_INVALIDATE_ON_EMAIL_CHANGE = True
+AUTHENTICATION_BACKENDS = ["accounts.backends.ModelBackend", "accounts.backends.LinkBackend"]
+# Mailed sign-in and address-confirmation links work once, for this many seconds from sending.
+TURNPOST_SIGNIN_LINK_MAX_AGE = env_int("TURNPOST_SIGNIN_LINK_MAX_AGE", 60 * 30)
+# Links mailed per hour: to one address, and at the request of one client (its IP address).
+TURNPOST_LINKS_PER_ADDRESS_PER_HOUR = env_int("TURNPOST_LINKS_PER_ADDRESS_PER_HOUR", 3)
+TURNPOST_LINKS_PER_CLIENT_PER_HOUR = env_int("TURNPOST_LINKS_PER_CLIENT_PER_HOUR", 20)
+# Behind a reverse proxy: the request header that carries the client's address (e.g.
+# X-Forwarded-For, whose last entry, the one the proxy added, is used); empty: REMOTE_ADDR.
+TURNPOST_CLIENT_ADDRESS_HEADER = env_str("TURNPOST_CLIENT_ADDRESS_HEADER", "")
 # The admin's password sign-in waits this long after this many failures per account, or per client.
 TURNPOST_ADMIN_LOGIN_MAX_FAILURES = env_int("TURNPOST_ADMIN_LOGIN_MAX_FAILURES", 5)
 TURNPOST_ADMIN_LOGIN_MAX_FAILURES_PER_CLIENT = env_int("TURNPOST_ADMIN_LOGIN_MAX_FAILURES_PER_CLIENT", 20)

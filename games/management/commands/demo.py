@@ -38,8 +38,8 @@ class Command(BaseCommand):
         """The named demo game, created and fully seated the first time."""
         game = Game.objects.filter(name=name, created_by=users[0]).first()
         if game is None:
-            game = services.create_game(users[0], title, len(users), invited_emails=[u.email for u in users[1:]],
-                                        seat_order_mode=SeatOrder.CHOSEN, name=name)
+            # The players take open seats in turn (no invitations: they would be mailed for nothing).
+            game = services.create_game(users[0], title, len(users), seat_order_mode=SeatOrder.CHOSEN, name=name)
             for user in users[1:]:
                 services.take_seat(game.pk, user)
             game.refresh_from_db()
