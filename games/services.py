@@ -280,7 +280,7 @@ def _check_source(source: str) -> None:
 
 def already_done_message(game: Game) -> str:
     return (
-        f"Already done: the game has moved on since that page was shown (it is now at move {game.version}). "
+        f"Already done: the game has moved on since that page was shown (it now waits for move {game.version + 1}). "
         "Here is the current position."
     )
 
