@@ -17,7 +17,7 @@ import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -48,8 +48,8 @@ MAX_PAYLOAD_CHARS = 4000
 MAX_IMPORT_CHARS = 5_000_000
 MAX_IMPORT_ACTIONS = 20_000
 SEED_LIMIT = 2**31
-# Forced answers given in a row after one move, at most: a title's whole game of them stays far
-# below (Railroad Barons: about 25 a set), and a title that kept forcing would stop here.
+# Forced answers given in a row after one move, at most.  A whole random game has about ten of them
+# (Acquire and Railroad Barons alike), so only a title that kept forcing would ever stop here.
 MAX_FORCED_ANSWERS = 500
 
 logger = logging.getLogger(__name__)
@@ -199,7 +199,7 @@ def _start_locked(game: Game) -> None:
     except engine.MalformedRecord as error:
         raise SetupError(str(error)) from error
     game.status, game.started = GameStatus.ACTIVE, timezone.now()
-    state, forced = answer_forced_prompts(game, state, game.started)  # the first player may have no choice
+    state, forced = _answer_forced_prompts(game, state, game.started)  # the first player may have no choice
     prompts_after = engine.prompts(state)
     Snapshot.objects.create(
         game=game, version=game.version, state=engine.to_json(state), waiting_seats=waiting_of(prompts_after)
@@ -341,7 +341,7 @@ def _apply_locked(
     new_state, events = _engine_apply(state, seat.index, payload)
     now = timezone.now()
     move = _log_entry(game, seat.index, payload, events, source, user, now)
-    new_state, forced = answer_forced_prompts(game, new_state, now)
+    new_state, forced = _answer_forced_prompts(game, new_state, now)
     actions = [move, *forced]
     prompts_after = engine.prompts(new_state)
     _write_actions(game, snapshot, new_state, prompts_after, actions, now)
@@ -373,7 +373,7 @@ def _engine_apply(state: Any, seat: int, payload: dict[str, Any]) -> tuple[Any, 
 
 def _log_entry(
     game: Game, seat: int, payload: dict[str, Any], events: list[engine.Event], source: str, user: User | None,
-    now: Any,
+    now: datetime,
 ) -> Action:
     """The next Action of the log (unsaved); takes the game's next version."""
     game.version += 1
@@ -382,15 +382,15 @@ def _log_entry(
                   by_user_id=user.pk if user is not None else None, created=now)
 
 
-def answer_forced_prompts(game: Game, state: Any, now: Any, limit: int | None = None) -> tuple[Any, list[Action]]:
+def _answer_forced_prompts(game: Game, state: Any, now: datetime) -> tuple[Any, list[Action]]:
     """Answer, for their players, the prompts that have exactly one legal answer, one after another.
 
     Each answer is an ordinary record action (source ``auto``) logged after the title's note
-    saying why.  At most ``limit`` (MAX_FORCED_ANSWERS) in a row: past that, or should the
-    engine refuse a forced answer (a title's mistake), the prompt is left to its player.
+    saying why.  At most MAX_FORCED_ANSWERS in a row: past that, or should the engine refuse
+    a forced answer (a title's mistake), the prompt is left to its player.
     """
     actions: list[Action] = []
-    for _ in range(MAX_FORCED_ANSWERS if limit is None else limit):
+    for _ in range(MAX_FORCED_ANSWERS):
         forced = engine.forced_answer(state)
         if forced is None:
             break
@@ -405,7 +405,8 @@ def answer_forced_prompts(game: Game, state: Any, now: Any, limit: int | None = 
 
 
 def _write_actions(
-    game: Game, snapshot: Snapshot, state: Any, prompts_after: list[engine.Prompt], actions: list[Action], now: Any
+    game: Game, snapshot: Snapshot, state: Any, prompts_after: list[engine.Prompt], actions: list[Action],
+    now: datetime,
 ) -> None:
     """Append ``actions`` and move the Snapshot and the game to ``state`` (the game's version is already set)."""
     snapshot.version, snapshot.state = game.version, engine.to_json(state)
