@@ -30,6 +30,8 @@ class ActionSource(models.TextChoices):
     ORDER = "order", "standing order"
     ADMIN = "admin", "admin"
     IMPORT = "import", "import"
+    # The prompt's only legal answer, given by the service for the player (engine.core.forced_answer).
+    AUTO = "auto", "automatic (the only legal answer)"
 
 
 class Game(models.Model):

@@ -4,15 +4,20 @@ Every move, whatever its channel (web, e-mail, API, timeout, admin), goes throug
 ``submit_move``: one transaction that locks the game row, checks the version the client
 saw, lets the engine apply the move, appends the Action, updates the Snapshot and sends
 ``move_applied`` so receivers write their announcements in the same transaction.
+
+A prompt with exactly one legal answer (``engine.core.forced_answer``) is answered in that
+same transaction, as one more Action with source ``auto``, before anyone hears of the
+position: the engine still asks it, so records and replays are the same either way.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -44,6 +49,11 @@ MAX_PAYLOAD_CHARS = 4000
 MAX_IMPORT_CHARS = 5_000_000
 MAX_IMPORT_ACTIONS = 20_000
 SEED_LIMIT = 2**31
+# Forced answers given in a row after one move, at most.  A whole random game has about ten of them
+# (Acquire and Railroad Barons alike), so only a title that kept forcing would ever stop here.
+MAX_FORCED_ANSWERS = 500
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -191,13 +201,18 @@ def _start_locked(game: Game) -> None:
         state = engine.new_game(game.title, [seat.display_name for seat in seats], game.seed, game.options)
     except engine.MalformedRecord as error:
         raise SetupError(str(error)) from error
+    game.status, game.started = GameStatus.ACTIVE, timezone.now()
+    state, forced = _answer_forced_prompts(game, state, game.started)  # the first player may have no choice
     prompts_after = engine.prompts(state)
     Snapshot.objects.create(
-        game=game, version=0, state=engine.to_json(state), waiting_seats=waiting_of(prompts_after)
+        game=game, version=game.version, state=engine.to_json(state), waiting_seats=waiting_of(prompts_after)
     )
-    game.status, game.started = GameStatus.ACTIVE, timezone.now()
-    game.save(update_fields=["status", "started", "seed"])
-    game_started.send(sender=Game, game=game, state=state, prompts_after=prompts_after)
+    if engine.result(state) is not None:
+        game.status, game.finished = GameStatus.FINISHED, game.started
+    game.save(update_fields=["status", "started", "finished", "seed", "version"])
+    for action in forced:
+        rows.insert_instance(action)
+    game_started.send(sender=Game, game=game, state=state, prompts_after=prompts_after, actions=forced)
 
 
 # ---------------------------------------------------------------- the one move path
@@ -262,13 +277,13 @@ def answer_prompt(
 
 
 def _check_source(source: str) -> None:
-    if source not in ActionSource.values or source == ActionSource.IMPORT:
+    if source not in ActionSource.values or source in (ActionSource.IMPORT, ActionSource.AUTO):
         raise GameServiceError(f"Unknown move source {source!r}.")
 
 
 def already_done_message(game: Game) -> str:
     return (
-        f"Already done: the game has moved on since that page was shown (it is now at move {game.version}). "
+        f"Already done: the game has moved on since that page was shown (it now waits for move {game.version + 1}). "
         "Here is the current position."
     )
 
@@ -320,44 +335,98 @@ def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) 
 def _apply_locked(
     game: Game, seat: Seat, payload: dict[str, Any], source: str, user: User | None, snapshot: Snapshot, state: Any
 ) -> MoveOutcome:
-    """Apply ``payload`` to ``state`` (the Snapshot's, at the game's version) and write the move."""
+    """Apply ``payload`` to ``state`` (the Snapshot's, at the game's version), then any forced answers, and write.
+
+    The receivers of ``move_applied`` hear once, of the position after the forced answers: a
+    prompt that was answered for its player is never mailed or shown.
+    """
     prompts_before = engine.prompts(state)
+    new_state, events = _engine_apply(state, seat.index, payload)
+    now = timezone.now()
+    move = _log_entry(game, seat.index, payload, events, source, user, now)
+    new_state, forced = _answer_forced_prompts(game, new_state, now)
+    actions = [move, *forced]
+    prompts_after = engine.prompts(new_state)
+    _write_actions(game, snapshot, new_state, prompts_after, actions, now)
+    move_applied.send(
+        sender=Game,
+        game=game,
+        action=move,
+        actions=actions,
+        state=new_state,
+        prompts_before=prompts_before,
+        prompts_after=prompts_after,
+        events=[engine.Event.from_json(raw) for entry in actions for raw in entry.events],
+        source=source,
+    )
+    return MoveOutcome(True, game.version, "Your move was made.", move)
+
+
+def _engine_apply(state: Any, seat: int, payload: dict[str, Any]) -> tuple[Any, list[engine.Event]]:
+    """The engine's new state and events; IllegalMove (the engine's sentence) if the move is refused."""
     try:
-        new_state, events = engine.apply(state, seat.index, payload)
+        return engine.apply(state, seat, payload)
     except engine.IllegalAction as error:
         raise IllegalMove(str(error)) from error
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         # The engine should refuse every bad field with IllegalAction; this keeps a missed
         # case a clean refusal instead of a server error.
         raise IllegalMove("The move could not be understood.") from error
-    prompts_after = engine.prompts(new_state)
-    game.version, now = game.version + 1, timezone.now()
-    action = Action(game_id=game.pk, seq=game.version, seat=seat.index, payload=payload,
-                    events=[event.to_json() for event in events], source=source,
-                    by_user_id=user.pk if user is not None else None, created=now)
-    snapshot.version, snapshot.state = game.version, engine.to_json(new_state)
+
+
+def _log_entry(
+    game: Game, seat: int, payload: dict[str, Any], events: list[engine.Event], source: str, user: User | None,
+    now: datetime,
+) -> Action:
+    """The next Action of the log (unsaved); takes the game's next version."""
+    game.version += 1
+    return Action(game_id=game.pk, seq=game.version, seat=seat, payload=payload,
+                  events=[event.to_json() for event in events], source=source,
+                  by_user_id=user.pk if user is not None else None, created=now)
+
+
+def _answer_forced_prompts(game: Game, state: Any, now: datetime) -> tuple[Any, list[Action]]:
+    """Answer, for their players, the prompts that have exactly one legal answer, one after another.
+
+    Each answer is an ordinary record action (source ``auto``) logged after the title's note
+    saying why.  At most MAX_FORCED_ANSWERS in a row: past that, or should the engine refuse
+    a forced answer (a title's mistake), the prompt is left to its player.
+    """
+    actions: list[Action] = []
+    for _ in range(MAX_FORCED_ANSWERS):
+        forced = engine.forced_answer(state)
+        if forced is None:
+            break
+        try:
+            state, events = engine.apply(state, forced.seat, forced.action)
+        except engine.IllegalAction:
+            logger.error("Game %s: the engine refused its own forced answer %r", game.pk, forced.action)
+            break
+        actions.append(_log_entry(game, forced.seat, forced.action, [forced.note, *events], ActionSource.AUTO,
+                                  None, now))
+    return state, actions
+
+
+def _write_actions(
+    game: Game, snapshot: Snapshot, state: Any, prompts_after: list[engine.Prompt], actions: list[Action],
+    now: datetime,
+) -> None:
+    """Append ``actions`` and move the Snapshot and the game to ``state`` (the game's version is already set)."""
+    snapshot.version, snapshot.state = game.version, engine.to_json(state)
     snapshot.waiting_seats = waiting_of(prompts_after)
     changes: dict[str, Any] = {"version": game.version}
-    if engine.result(new_state) is not None:
+    if engine.result(state) is not None:
         game.status, game.finished = GameStatus.FINISHED, now
         changes.update(status=game.status, finished=game.finished)
     # The statements every move runs are written out (turnpost.rows); these three are one.
-    rows.insert_with_updates(action, [
+    first, *rest = actions
+    rows.insert_with_updates(first, [
         rows.Update(Snapshot, game.pk, {"version": snapshot.version, "state": snapshot.state,
                                         "waiting_seats": snapshot.waiting_seats, "updated": now}),
         rows.Update(Game, game.pk, changes),
     ])
-    move_applied.send(
-        sender=Game,
-        game=game,
-        action=action,
-        state=new_state,
-        prompts_before=prompts_before,
-        prompts_after=prompts_after,
-        events=events,
-        source=source,
-    )
-    return MoveOutcome(True, game.version, "Your move was made.", action)
+    for action in rest:
+        rows.insert_instance(action)
 
 
 def _snapshot_for(game: Game) -> Snapshot:

@@ -5,13 +5,18 @@ Receivers must not do network I/O; they insert rows (an outbox) and queue work o
 
 import django.dispatch
 
-# Sent after the Action and Snapshot are written, inside the move's transaction.
-# kwargs: game (Game, already updated), action (Action row), state (engine state after the move),
-# prompts_before / prompts_after (lists of engine.core.Prompt), events (engine Events), source (str).
+# Sent once per submitted move, after its Actions and the Snapshot are written, inside the move's
+# transaction.  When prompts with a single legal answer followed the move, they are already answered
+# (Actions with source "auto"): receivers see only the position after them.
+# kwargs: game (Game, already updated), action (the submitted move's Action row), actions (every
+# Action the move wrote: the move, then the automatic answers), state (engine state after them all),
+# prompts_before (before the move) / prompts_after (after them all; lists of engine.core.Prompt),
+# events (engine Events of every Action written, in order), source (str, the move's).
 move_applied = django.dispatch.Signal()
 
 # Sent inside the start transaction once seats are ordered and the first Snapshot exists.
-# kwargs: game (Game), state (engine state), prompts_after (list of engine.core.Prompt).
+# kwargs: game (Game), state (engine state, after any automatic answers), prompts_after (list of
+# engine.core.Prompt), actions (the automatic answers' Action rows; usually none).
 game_started = django.dispatch.Signal()
 
 # Sent inside the creating transaction of a new open game.

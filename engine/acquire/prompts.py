@@ -142,28 +142,42 @@ def _chain_choice_prompt(
 
 
 def dispose_shares_prompt(state: AcquireState, seat: int) -> Prompt:
+    """Sell, trade 2 for 1, keep; trading is offered only while the bank has survivor shares for it (R33)."""
     merger = state.active_merger()
     defunct, survivor = merger.defunct, merger.survivor
     held = state.shares[seat][defunct]
     sale_price = price(defunct, state.sizes[defunct])
     most_traded = min(held - held % 2, 2 * state.bank[survivor])
-    fields = (
-        Field("sell", "count", f"{chain_name(defunct)} shares to sell at {money(sale_price)}", max=held, default=0),
-        Field("trade", "count", f"{chain_name(defunct)} shares to trade 2 for 1 {chain_name(survivor)}",
-              max=most_traded, step=2, default=0),
-    )
+    sell = Field("sell", "count", f"{chain_name(defunct)} shares to sell at {money(sale_price)}", max=held, default=0)
+    if most_traded:
+        trade = Field("trade", "count", f"{chain_name(defunct)} shares to trade 2 for 1 {chain_name(survivor)}",
+                      max=most_traded, step=2, default=0)
+        fields, fixed = (sell, trade), {"chain": defunct}
+    else:
+        fields, fixed = (sell,), {"chain": defunct, "trade": 0}
     option = ActionOption(
         "dispose_shares", f"Dispose of {chain_name(defunct)} shares", fields,
-        help="Shares neither sold nor traded are kept.", fixed={"chain": defunct},
+        help="Shares neither sold nor traded are kept.", fixed=fixed,
     )
     question = (
         f"{state.players[seat]}, {chain_name(defunct)} is absorbed by {chain_name(survivor)}: what do you do with your "
-        f"{count_of(held, chain_name(defunct) + ' share')}? Sell at {money(sale_price)}, trade 2 for 1, or keep."
+        f"{count_of(held, chain_name(defunct) + ' share')}? {_dispose_choices(survivor, held, most_traded, sale_price)}"
     )
     context = {"chain": defunct, "survivor": survivor, "mergemaker": merger.mergemaker, "tile": merger.tile,
-               "held": held, "price": sale_price, "survivor_bank": state.bank[survivor]}
+               "held": held, "price": sale_price, "survivor_bank": state.bank[survivor],
+               "can_trade": bool(most_traded)}
     quick = _dispose_quick(defunct, held, most_traded, sale_price, survivor)
     return Prompt(seat, DISPOSE_SHARES, question, (option,), quick, context)
+
+
+def _dispose_choices(survivor: str, held: int, most_traded: int, sale_price: int) -> str:
+    """The question's second sentence: what may be done, and why trading is not offered when it is not."""
+    sale = f"Sell at {money(sale_price)}"
+    if most_traded:
+        return f"{sale}, trade 2 for 1, or keep."
+    if held < 2:
+        return f"{sale} or keep (trading takes 2 shares)."
+    return f"{sale} or keep (the bank has no {chain_name(survivor)} shares left to trade for)."
 
 
 def _dispose_quick(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.acquire import actions, bot, ending, setup, summary, view
+from engine.acquire import actions, bot, ending, forced, setup, summary, view
 from engine.acquire import prompts as acquire_prompts
 from engine.acquire.state import AcquireState
 from engine.core.events import Event
+from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
 
 
@@ -31,6 +32,9 @@ class AcquireTitle:
 
     def prompts(self, state: AcquireState) -> list[Prompt]:
         return acquire_prompts.prompts(state)
+
+    def forced_answer(self, state: AcquireState) -> ForcedAnswer | None:
+        return forced.forced_answer(state)
 
     def apply_in_place(self, state: AcquireState, seat: int, action: dict[str, Any]) -> list[Event]:
         return actions.apply_action(state, seat, action)

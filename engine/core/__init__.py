@@ -2,9 +2,11 @@
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event, visible_events
+from engine.core.forced import AUTO_ANSWER, ForcedAnswer
 from engine.core.game import (
     apply,
     apply_in_place,
+    forced_answer,
     from_json,
     is_finished,
     new_game,
@@ -21,10 +23,12 @@ from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.core.registry import available_titles, get_title, register
 
 __all__ = [
+    "AUTO_ANSWER",
     "ActionOption",
     "Choice",
     "Event",
     "Field",
+    "ForcedAnswer",
     "IllegalAction",
     "MalformedRecord",
     "Prompt",
@@ -33,6 +37,7 @@ __all__ = [
     "apply",
     "apply_in_place",
     "available_titles",
+    "forced_answer",
     "from_json",
     "get_title",
     "is_finished",

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event
+from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
 from engine.core.registry import get_title
 from engine.core.title import GameState, Title
@@ -42,6 +43,11 @@ def prompt_for(state: GameState, seat: int) -> Prompt | None:
 def waiting(state: GameState) -> list[Waiting]:
     """Who must act now and which action types each may take (cheaper than ``prompts``)."""
     return title_of(state).waiting(state)
+
+
+def forced_answer(state: GameState) -> ForcedAnswer | None:
+    """A waiting seat's only legal answer, when its prompt has exactly one (the service gives it for the player)."""
+    return title_of(state).forced_answer(state)
 
 
 def check_turn(state: GameState, seat: int, action: Any) -> Waiting:

@@ -6,6 +6,7 @@ import random
 from typing import Any, Protocol, runtime_checkable
 
 from engine.core.events import Event
+from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
 
 
@@ -44,6 +45,12 @@ class Title(Protocol):
 
     def prompts(self, state: GameState) -> list[Prompt]:
         """Every seat that must act now, with what it is asked and its legal answers; [] when finished."""
+
+    def forced_answer(self, state: GameState) -> ForcedAnswer | None:
+        """The answer a waiting seat must give when its prompt has exactly one legal answer, else None.
+
+        Decided from the title's own rules; the answer must be accepted by ``apply_in_place``.
+        """
 
     def apply_in_place(self, state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
         """Apply a legal action to ``state`` itself.

@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.core.errors import MalformedRecord
 from engine.core.events import Event
+from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
-from engine.railroad_barons import asking, bot, rules, tables, view
+from engine.railroad_barons import asking, bot, forced, rules, tables, view
 from engine.railroad_barons.state import State, copy_state, new_state, state_from_json, state_to_json
 
 OPTION_DEFAULTS: dict[str, bool] = {"end_on_empty_pile": False, "printed_investor_values": False}
@@ -43,6 +44,9 @@ class RailroadBarons:
 
     def prompts(self, state: State) -> list[Prompt]:
         return asking.prompts(state)
+
+    def forced_answer(self, state: State) -> ForcedAnswer | None:
+        return forced.forced_answer(state)
 
     def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         return rules.perform(state, seat, action)

@@ -112,19 +112,19 @@ def test_three_players_play_through_the_pages_and_a_visitor_reads_the_history(li
 
     visitor = new_page()
     visitor.goto(f"{base}/games/{game.pk}/history/")
-    assert visitor.locator("#step-label").inner_text() == f"Action {len(SCRIPT)} of {len(SCRIPT)}"
+    assert visitor.locator("#step-label").inner_text() == f"After move {len(SCRIPT)} of {len(SCRIPT)}"
     visitor.click("#step-first")
-    assert visitor.locator("#step-label").inner_text() == f"Action 0 of {len(SCRIPT)}"
+    assert visitor.locator("#step-label").inner_text() == f"Before move 1 of {len(SCRIPT)}"
     visitor.click("#step-next")
     visitor.click("#step-next")
-    assert visitor.locator("#step-label").inner_text() == f"Action 2 of {len(SCRIPT)}"
+    assert visitor.locator("#step-label").inner_text() == f"After move 2 of {len(SCRIPT)}"
     assert visitor.locator("g[data-tile='2A']").get_attribute("data-chain") == "tower"
     visitor.click("#step-prev")
     assert visitor.locator("g[data-tile='2A']").get_attribute("data-chain") == ""
     visitor.goto(f"{base}/games/{game.pk}/history/?step=7")
     assert "Cy placed 3A" in visitor.locator("#log").inner_text()
     visitor.click("#step-last")
-    assert visitor.locator("#step-label").inner_text() == f"Action {len(SCRIPT)} of {len(SCRIPT)}"
+    assert visitor.locator("#step-label").inner_text() == f"After move {len(SCRIPT)} of {len(SCRIPT)}"
     assert visitor.locator("svg[aria-label='Share prices']").count() == 1
     assert visitor.locator("#hand").count() == 0
     visitor.screenshot(path=str(artifacts / "history-page.png"), full_page=True)

@@ -146,9 +146,9 @@ def test_the_game_page_works_for_spectators(client, game):
 def test_history_steps_through_the_game(client, game):
     play(game, SCRIPT)
     html = client.get(f"/games/{game.pk}/history/").content.decode()
-    assert f"Action {len(SCRIPT)} of {len(SCRIPT)}" in html
+    assert f"After move {len(SCRIPT)} of {len(SCRIPT)}" in html
     html = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
-    assert "Action 2 of 11" in html and 'data-tile="2A" data-chain="tower"' in html
+    assert "After move 2 of 11" in html and 'data-tile="2A" data-chain="tower"' in html
     assert 'href="?step=1"' in html and 'href="?step=3"' in html and 'href="?step=0"' in html
     assert "ann placed 2A and founded Tower" in html and "bob placed 4A" not in html
     html = client.get(f"/games/{game.pk}/history/?step=0").content.decode()
@@ -294,7 +294,7 @@ def test_railroad_barons_pages_use_their_partial_and_history(client, players):
     assert 'id="prompt"' in html or "Nothing to do now" in html
     game = play_to_end(game)
     history = client.get(f"/games/{game.pk}/history/?step=10").content.decode()
-    assert "Action 10 of" in history and 'aria-label="Net worth"' in history
+    assert "After move 10 of" in history and 'aria-label="Net worth"' in history
     record = client.get(f"/games/{game.pk}/record.json").json()
     imported = services.import_record(json.dumps(record), players[0])
     assert services.record_for(imported) == record

@@ -54,7 +54,8 @@ def test_two_different_moves_at_once_apply_one():
     results = _race(game.pk, [(0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "place_tile", "tile": "9I"})])
     assert sum(1 for r in results if getattr(r, "applied", False)) == 1
     assert sum(1 for r in results if getattr(r, "status", "") == "already_done") == 1
-    assert Action.objects.filter(game=game).count() == 1
+    # 9I leaves nothing to buy, and the service answers that for ann (source "auto").
+    assert Action.objects.filter(game=game).exclude(source="auto").count() == 1
 
 
 def test_two_players_at_once_never_both_apply():

@@ -78,8 +78,7 @@ def test_a_move_just_before_the_deadline_wins(timed_game, now):
 
 def test_the_pause_policy_stops_the_clocks_and_tells_the_creator(timed_game, now, players):
     GameMailSettings.objects.create(game=timed_game, timeout_policy="pause")
-    move(timed_game.pk, 0, {"type": "place_tile", "tile": "12G"})
-    move(timed_game.pk, 0, {"type": "buy_shares", "shares": {}})
+    move(timed_game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
     now["now"] = T0 + 2 * DAY
     assert deadlines.sweep(now["now"])["timeouts"] == 1
     assert Action.objects.filter(game=timed_game).count() == 2
@@ -95,8 +94,7 @@ def test_vacation_days_stop_the_clock(players, now):
     game = start_game(players, move_time_limit=DAY)
     VacationDay.objects.create(game=game, user=players[1], day=date(2026, 3, 2))
     VacationDay.objects.create(game=game, user=players[1], day=date(2026, 3, 3))
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
-    move(game.pk, 0, {"type": "buy_shares", "shares": {}})
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
     # Monday and Tuesday stop bob's clock: his 24 hours run from Wednesday 00:00.
     assert Deadline.objects.get(game=game, seat=1, resolved=False).due_at == datetime(2026, 3, 5, tzinfo=UTC)
 
@@ -108,8 +106,7 @@ def test_quiet_hours_hold_mail_and_stop_the_clock(players, now):
     MailProfile.objects.create(user=bob, quiet_start=time(22), quiet_end=time(7))
     game = start_game(players, move_time_limit=DAY)
     now["now"] = datetime(2026, 3, 2, 22, 30, tzinfo=UTC)  # 23:30 in Amsterdam
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
-    move(game.pk, 0, {"type": "buy_shares", "shares": {}})
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
     row = Outbox.objects.get(game=game, recipient=bob)
     assert row.status == OutboxStatus.PENDING and outbox_to("bob@example.com") == []
     assert row.send_after == datetime(2026, 3, 3, 6, 0, tzinfo=UTC)  # 07:00 in Amsterdam

@@ -13,14 +13,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_skip_buying_answers_the_buy_prompt_without_a_mail(game):
     place_order(game.pk, 0, "skip_buying")
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     mail.outbox.clear()
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})  # Tower's shares are for sale: a real choice
     last = Action.objects.filter(game=game).order_by("-seq").first()
     assert (last.payload, last.seat) == ({"type": "buy_shares", "shares": {}}, 0)
     assert last.source == "order"
     assert outbox_to("ann@example.com") == []
     assert len(outbox_to("bob@example.com")) == 1
-    assert not Outbox.objects.filter(game=game, recipient__email="ann@example.com", version=1).exists()
+    assert not Outbox.objects.filter(game=game, recipient__email="ann@example.com", version=2).exists()
 
 
 def test_merger_orders_dispose_for_the_holder_in_turn(game):

@@ -144,10 +144,10 @@ def test_a_rolled_back_move_sends_nothing(redis_worker, smtp_sink, players):
             move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     finally:
         move_applied.disconnect(dispatch_uid="test-real-rollback")
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
     messages = smtp_sink.wait_for(2)
-    assert [m.to[0] for m in messages] == ["ann@example.com", "ann@example.com"]
-    assert "Buy shares" in messages[1].subject
+    assert [m.to[0] for m in messages] == ["ann@example.com", "bob@example.com"]
+    assert "Place a tile" in messages[1].subject
     wait_until(lambda: not Outbox.objects.filter(status__in=["pending", "sending"]).exists())
     assert len(smtp_sink.messages) == 2
     assert all("Found Tower" not in m.text for m in messages)  # what the rolled-back 2A would have asked

@@ -134,8 +134,13 @@ def test_r33_trades_are_even_and_limited_by_the_survivors_bank_stock():
         play.dispose("luxor", sell=6, trade=2)
     assert game.to_json(play.state) == before
     play.dispose("luxor", sell=5, trade=2)
-    # ann took the last Tower share: bob is left out and may only sell or keep.
-    assert play.prompt().seat == 1 and play.prompt().actions[0].fields[1].max == 0
+    # ann took the last Tower share: bob is left out and is offered only selling or keeping.
+    prompt = play.prompt()
+    (option,) = prompt.actions
+    assert prompt.seat == 1 and [field.name for field in option.fields] == ["sell"]
+    assert option.fixed == {"chain": "luxor", "trade": 0} and prompt.context["can_trade"] is False
+    assert prompt.question.endswith("or keep (the bank has no Tower shares left to trade for).")
+    assert [q.label for q in prompt.quick] == ["Keep all 2", "Sell all 2 for $400"]
     with pytest.raises(IllegalAction, match=r"only 0 Tower shares left.*\(R33\)"):
         play.dispose("luxor", trade=2)
     play.dispose("luxor", sell=1)

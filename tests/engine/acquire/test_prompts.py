@@ -72,10 +72,15 @@ def test_dispose_prompt_fields_and_deduplicated_quick_answers():
     assert [q.label for q in prompt.quick] == [
         "Keep all 3", "Sell all 3 for $600", "Trade 2 for 1 Tower, sell 1 for $200", "Trade 2 for 1 Tower, keep 1"]
     assert prompt.context["mergemaker"] == 0 and prompt.context["survivor"] == "tower"
+    assert prompt.context["can_trade"] is True and prompt.question.endswith("Sell at $200, trade 2 for 1, or keep.")
     quick_answers_all_apply(play)
     play.dispose("luxor")
     # bob holds a single share: nothing to trade, so only keep and sell remain.
-    assert [(q.action["sell"], q.action["trade"]) for q in play.prompt().quick] == [(0, 0), (1, 0)]
+    prompt = play.prompt()
+    assert [(q.action["sell"], q.action["trade"]) for q in prompt.quick] == [(0, 0), (1, 0)]
+    assert [field.name for field in prompt.actions[0].fields] == ["sell"]
+    assert prompt.actions[0].fixed == {"chain": "luxor", "trade": 0}
+    assert prompt.question.endswith("Sell at $200 or keep (trading takes 2 shares).")
 
 
 def test_found_chain_prompt_offers_every_free_chain():

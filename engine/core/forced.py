@@ -1,0 +1,33 @@
+"""Forced answers: a prompt with exactly one legal answer, which the service may give for the player.
+
+The engine still asks every prompt (the record contract: every decision is an action in the
+record), so records and replays are the same whether a player or the service answered.
+Each title says from its own rules when a prompt is forced; the core only carries the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.events import Event
+
+AUTO_ANSWER = "auto_answer"  # the kind of the note event that says why a prompt was answered for its player
+
+
+@dataclass(frozen=True)
+class ForcedAnswer:
+    """``seat``'s only legal answer now, and ``note``: the log line saying why it was given for the player.
+
+    The note is an ordinary event (it may be private when the reason is hidden information);
+    the service logs it before the answer's own events.
+    """
+
+    seat: int
+    action: dict[str, Any]
+    note: Event
+
+
+def forced_note(text: str, seat: int, prompt: str, only_seat: int | None = None) -> Event:
+    """The note event of a forced answer: ``text`` names the player and the reason."""
+    return Event(text, kind=AUTO_ANSWER, data={"seat": seat, "prompt": prompt}, only_seat=only_seat)
