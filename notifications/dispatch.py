@@ -8,8 +8,9 @@ commits and publishes what gathered as one task.  Under load a task carries seve
 mail; in a quiet process it carries one, a few tens of milliseconds later.
 
 A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
-the sweeper queues them again.  Nor does a process that ends with ids in hand (a flush at exit
-publishes what is still queued; a killed process leaves its rows to the sweeper).
+the sweeper queues them again.  Nor does a process that ends with ids in hand: a flush at exit
+publishes every id it still has, those its thread is lingering with included (a killed process
+leaves its rows to the sweeper).
 
 With eager tasks (the embedded run, most tests) there is no broker and no thread: the rows
 are sent at once, in the committing thread.
@@ -20,7 +21,6 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -42,7 +42,11 @@ def publish(outbox_ids: list[int]) -> None:
 
 
 class Dispatcher:
-    """A queue and the thread that drains it into ``publish``; started on first use in each process.
+    """Ids waiting to be published and the thread that publishes them; started on first use in each process.
+
+    The waiting ids are one list, whether the thread has woken for them or not, so a flush
+    (at exit) publishes every id the process still has, and each id once: the thread and a
+    flush take the list under one lock, and a flush waits for a publish already under way.
 
     The owning process id is kept so that a forked child (gunicorn and Celery prefork workers
     fork after import) starts a thread of its own instead of feeding one that does not exist there.
@@ -52,40 +56,48 @@ class Dispatcher:
         self._publish, self._linger = publish, linger
         self._lock = threading.Lock()
         self._pid: int | None = None
-        self._queue: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
+        self._reset()
+
+    def _reset(self) -> None:
+        """Fresh state for this process: a parent's waiting ids and locks are the parent's."""
+        self._waiting: list[int] = []
+        self._ready = threading.Condition()
+        self._publishing = threading.Lock()
 
     def submit(self, outbox_ids: Iterable[int]) -> None:
         ids = list(outbox_ids)
         if ids:
             self._ensure_thread()
-            self._queue.put(ids)
+            with self._ready:
+                self._waiting += ids
+                self._ready.notify()
 
     def flush(self) -> None:
-        """Publish whatever this process has waiting, in the calling thread (at exit; tests)."""
+        """Publish every id this process still has, in the calling thread (at exit; tests)."""
         if self._pid == os.getpid():
-            self._publish_safely(self._drain([]))
+            self._publish_waiting()
 
     def _ensure_thread(self) -> None:
         if self._pid == os.getpid():
             return
         with self._lock:
             if self._pid != os.getpid():
-                self._queue = queue.SimpleQueue()  # a parent's queue holds the parent's ids
+                self._reset()
                 threading.Thread(target=self._run, name="outbox-dispatcher", daemon=True).start()
                 self._pid = os.getpid()
 
     def _run(self) -> None:
         while True:
-            first = self._queue.get()
+            with self._ready:
+                self._ready.wait_for(lambda: self._waiting)
             time.sleep(self._linger)
-            self._publish_safely(self._drain(first))
+            self._publish_waiting()
 
-    def _drain(self, ids: list[int]) -> list[int]:
-        while True:
-            try:
-                ids += self._queue.get_nowait()
-            except queue.Empty:
-                return ids
+    def _publish_waiting(self) -> None:
+        with self._publishing:
+            with self._ready:
+                ids, self._waiting = self._waiting, []
+            self._publish_safely(ids)
 
     def _publish_safely(self, ids: list[int]) -> None:
         if not ids:
