@@ -137,7 +137,8 @@ TURNPOST_MAIL_MAX_ATTEMPTS = env_int("TURNPOST_MAIL_MAX_ATTEMPTS", 10)
 # An SMTP call must end well inside the lease, or a second worker could take the row meanwhile.
 EMAIL_TIMEOUT = env_int("TURNPOST_SMTP_TIMEOUT", 60)
 # Celery's Django fixup closes the database connection after every task unless this is set; a mail
-# task is a few milliseconds, so reconnecting each time would cost more than the task itself.
+# task is a few milliseconds, so reconnecting each time would cost more than the task itself.  A
+# connection that failed is closed after its task all the same (turnpost/reconnect.py).
 CELERY_DB_REUSE_MAX = env_int("TURNPOST_CELERY_DB_REUSE_MAX", 1000)
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
