@@ -6,10 +6,12 @@ Each test runs against a copy of the test database on a throwaway PostgreSQL ser
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
 
-from tests.notifications.helpers import move, start_game
+from tests.notifications.helpers import move, move_links, path_of, start_game
 from tests.realservers import ThrowawayPostgres
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,3 +66,36 @@ def test_the_worker_sends_again_within_seconds_of_a_database_restart(throwaway_d
     move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     messages = smtp_sink.wait_for(2, timeout=15)
     assert "Found Tower" in messages[1].text
+
+
+def test_a_link_whose_use_died_with_the_database_works_again(throwaway_db, players, monkeypatch):
+    """The database dies after the link's use is recorded and before the move (so the clean-up fails too)."""
+    from django.core import mail
+    from django.test import Client
+
+    from games.models import Action
+    from notifications import clock, confirm
+
+    game = start_game(players)  # eager tasks: ann's first mail is in mail.outbox
+    url = next(url for label, url in move_links(mail.outbox[-1].body).items() if label.startswith("Place 2A"))
+    real_play = confirm.play
+
+    def database_dies(*args, **kwargs):
+        throwaway_db.stop()
+        return real_play(*args, **kwargs)
+
+    monkeypatch.setattr(confirm, "play", database_dies)
+    assert Client(raise_request_exception=False).post(path_of(url)).status_code == 500
+    monkeypatch.setattr(confirm, "play", real_play)
+    throwaway_db.start()
+    reconnect()
+    client = Client()
+    assert "being used right now" in client.get(path_of(url)).content.decode()  # it might still be finishing
+    later = clock.now() + timedelta(hours=1)  # "forever" before
+    monkeypatch.setattr(clock, "now", lambda: later)
+    assert "Confirm: Place 2A" in client.get(path_of(url)).content.decode()
+    done = client.post(path_of(url))
+    assert done.status_code == 200 and "Done: Place 2A" in done.content.decode()
+    assert Action.objects.filter(game=game, payload__tile="2A").count() == 1
+    assert "Done: Place 2A" in client.post(path_of(url)).content.decode()  # a second use shows the first's outcome
+    assert Action.objects.filter(game=game, payload__tile="2A").count() == 1
