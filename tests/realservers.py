@@ -10,6 +10,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -114,6 +115,9 @@ class ThrowawayRedis:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
     def start(self) -> ThrowawayRedis:
+        """Start the server, empty (a running one is left as it is)."""
+        if self.process is not None and self.process.poll() is None:
+            return self
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -135,5 +139,15 @@ class ThrowawayRedis:
 
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)  # a paused server cannot act on SIGTERM
             self.process.terminate()
             self.process.wait(10)
+
+    def pause(self) -> None:
+        """Freeze the server (SIGSTOP): it keeps its keys and its port, and answers nothing, as across a partition."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)

@@ -86,12 +86,15 @@ CACHES = {"default": cache_from_url(env_str("TURNPOST_CACHE_URL", "locmem://turn
 # come from it and the database keeps the sessions.  Not from a per-process cache: a signed-out
 # session would live on in the other workers.  (Positions may stay per process: their keys name
 # the game version, so they never go stale.)
+# While that cache is down (or slow: the timeouts), sessions are read from the database alone
+# (turnpost/sessions.py): a Redis outage slows signed-in pages a little and breaks none.
 SESSION_CACHE_URL = env_str("TURNPOST_SESSION_CACHE_URL", "")
 if SESSION_CACHE_URL:
     CACHES["sessions"] = cache_from_url(SESSION_CACHE_URL)
     if CACHES["sessions"]["BACKEND"].endswith("LocMemCache"):
         raise ImproperlyConfigured("TURNPOST_SESSION_CACHE_URL must name a shared cache (redis://...).")
-    SESSION_ENGINE, SESSION_CACHE_ALIAS = "django.contrib.sessions.backends.cached_db", "sessions"
+    CACHES["sessions"]["OPTIONS"] = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+    SESSION_ENGINE, SESSION_CACHE_ALIAS = "turnpost.sessions", "sessions"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
