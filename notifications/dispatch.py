@@ -1,4 +1,4 @@
-"""Hands committed outbox rows to the Celery workers: from a background thread, a few rows a task.
+"""Hands committed outbox rows (and standing order runs) to the Celery workers: from a background thread.
 
 The outbox row is the truth; the send task is only a nudge (the beat sweeper re-queues any
 due row that no task took).  Publishing a task costs about a millisecond of kombu work, and a
@@ -7,10 +7,12 @@ ids to one thread of its own, which waits a moment (``LINGER_SECONDS``) for the 
 commits and publishes what gathered as one task.  Under load a task carries several moves'
 mail; in a quiet process it carries one, a few tens of milliseconds later.
 
-A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
-the sweeper queues them again.  Nor does a process that ends with ids in hand: a flush at exit
-publishes every id it still has, those its thread is lingering with included (a killed process
-leaves its rows to the sweeper).
+Standing order runs (``models.OrderRun``) take the same way, on a dispatcher of their own, one
+task per run.  A broker that refuses a publish loses nothing and breaks no page: the error is
+logged in the thread, the rows stay pending, and the sweeper queues them again.
+
+Nor does a process that ends with ids in hand: a flush at exit publishes every id it still has,
+those its thread is lingering with included (a killed process leaves its rows to the sweeper).
 
 With eager tasks (the embedded run, most tests) there is no broker and no thread: the rows
 are sent at once, in the committing thread.
@@ -41,6 +43,14 @@ def publish(outbox_ids: list[int]) -> None:
         queue_batches(outbox_ids)
 
 
+def publish_order_runs(run_ids: list[int]) -> None:
+    """One ``apply_standing_order`` task per run (standing orders are few)."""
+    from notifications.tasks import apply_standing_order
+
+    for run_id in run_ids:
+        apply_standing_order.delay(run_id)
+
+
 class Dispatcher:
     """Ids waiting to be published and the thread that publishes them; started on first use in each process.
 
@@ -52,8 +62,8 @@ class Dispatcher:
     fork after import) starts a thread of its own instead of feeding one that does not exist there.
     """
 
-    def __init__(self, publish: Callable[[list[int]], None], linger: float = LINGER_SECONDS):
-        self._publish, self._linger = publish, linger
+    def __init__(self, publish: Callable[[list[int]], None], linger: float = LINGER_SECONDS, what: str = "outbox rows"):
+        self._publish, self._linger, self._what = publish, linger, what
         self._lock = threading.Lock()
         self._pid: int | None = None
         self._reset()
@@ -83,7 +93,7 @@ class Dispatcher:
         with self._lock:
             if self._pid != os.getpid():
                 self._reset()
-                threading.Thread(target=self._run, name="outbox-dispatcher", daemon=True).start()
+                threading.Thread(target=self._run, name=f"dispatcher of {self._what}", daemon=True).start()
                 self._pid = os.getpid()
 
     def _run(self) -> None:
@@ -105,18 +115,29 @@ class Dispatcher:
         try:
             self._publish(ids)
         except Exception:  # the rows stay pending; the sweeper queues them again
-            logger.exception("could not queue %d outbox rows; the sweeper will pick them up", len(ids))
+            logger.exception("could not queue %d %s; the sweeper will pick them up", len(ids), self._what)
 
 
 _dispatcher = Dispatcher(publish)
+_order_dispatcher = Dispatcher(publish_order_runs, what="standing order runs")
 atexit.register(_dispatcher.flush)
+atexit.register(_order_dispatcher.flush)
 
 
 def submit(outbox_ids: Iterable[int]) -> None:
     """Queue the sends of rows whose transaction has committed."""
+    _submit(_dispatcher, outbox_ids)
+
+
+def submit_order_runs(run_ids: Iterable[int]) -> None:
+    """Queue the standing order runs (``models.OrderRun``) whose transaction has committed."""
+    _submit(_order_dispatcher, run_ids)
+
+
+def _submit(dispatcher: Dispatcher, ids: Iterable[int]) -> None:
     from turnpost.celery import app
 
     if app.conf.task_always_eager:
-        publish(list(outbox_ids))
+        dispatcher._publish(list(ids))
     else:
-        _dispatcher.submit(outbox_ids)
+        dispatcher.submit(ids)
