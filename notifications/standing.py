@@ -6,10 +6,11 @@ The move's transaction records an ``OrderRun`` (``outbox.queue_order_run``); its
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Q
 
 from notifications import clock, orders
@@ -17,13 +18,22 @@ from notifications.gameplay import SOURCE_STANDING_ORDER, GameServiceError, load
 from notifications.models import OrderRun
 from notifications.outbox import announce_seat_now
 
+log = logging.getLogger(__name__)
+
 
 def run_order(run_id: int) -> str:
     """Try the run's order and mark the run done; a run already done is left alone."""
     run = OrderRun.objects.filter(pk=run_id, done_at__isnull=True).first()
     if run is None:
         return "done"
-    outcome = apply_order(run.game_id, run.seat, run.version)
+    try:
+        outcome = apply_order(run.game_id, run.seat, run.version)
+    except DatabaseError:
+        raise  # the database is away: the run stays open and the sweeper tries it again
+    except Exception:  # a bug must not stall the game: the seat's player gets the prompt by mail instead
+        log.exception("standing order run %s failed; mailing the prompt", run_id)
+        announce_seat_now(run.game_id, run.seat)
+        outcome = "mailed"
     OrderRun.objects.filter(pk=run_id).update(done_at=clock.now(), outcome=outcome)
     return outcome
 

@@ -112,3 +112,18 @@ def test_a_standing_order_survives_a_broker_outage(game, players, broker_down, s
     assert outbox_to("ann@example.com") == [] and len(outbox_to("bob@example.com")) == 1
     sweep_outbox()
     assert Action.objects.filter(game=game, source="order").count() == 1
+
+
+def test_an_order_that_fails_unexpectedly_mails_the_prompt_instead(game, monkeypatch):
+    from notifications import standing
+    from notifications.models import OrderRun
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the order's move")
+
+    monkeypatch.setattr(standing, "play", broken)
+    place_order(game.pk, 0, "skip_buying")
+    mail.outbox.clear()
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    assert "Buy shares" in outbox_to("ann@example.com")[-1].subject  # the game does not wait on the order
+    assert OrderRun.objects.get(game=game).outcome == "mailed"
