@@ -7,7 +7,7 @@ then first use, then version) live here and the view stays thin.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -16,6 +16,11 @@ from notifications import clock, links
 from notifications.compose import game_context, quick_links
 from notifications.gameplay import SOURCE_EMAIL, GameServiceError, load, play, seat_user
 from notifications.models import LinkOutcome, LinkUse
+
+# A use still in progress after this never finished: the database died between recording it and
+# the move (so its clean-up failed too).  It no longer blocks the link; a move takes milliseconds,
+# and the move path's version check keeps a late original from playing twice.
+PENDING_LEASE = timedelta(seconds=30)
 
 
 @dataclass
@@ -42,9 +47,13 @@ def _read(token: str, now: datetime) -> links.MoveClaim | LinkPage:
         return LinkPage("expired", "This link has expired: the time to answer it is over.", status=410)
 
 
-def _used(token: str) -> LinkPage | None:
+def _abandoned(use: LinkUse, now: datetime) -> bool:
+    return use.outcome == LinkOutcome.PENDING and use.created < now - PENDING_LEASE
+
+
+def _used(token: str, now: datetime) -> LinkPage | None:
     prior = LinkUse.objects.filter(token_hash=links.token_hash(token)).first()
-    if prior is None:
+    if prior is None or _abandoned(prior, now):
         return None
     if prior.outcome == LinkOutcome.PENDING:
         return LinkPage("used", "This link is being used right now; reload in a moment.", prior.label)
@@ -72,7 +81,7 @@ def inspect(token: str, now: datetime | None = None) -> LinkPage:
     claim = _read(token, now)
     if isinstance(claim, LinkPage):
         return claim
-    used = _used(token)
+    used = _used(token, now)
     if used is not None:
         return used
     context, stale = _position(claim, now)
@@ -83,7 +92,7 @@ def inspect(token: str, now: datetime | None = None) -> LinkPage:
     return LinkPage("confirm", "", claim.label, context=context)
 
 
-def _record_first_use(token: str, claim: links.MoveClaim) -> LinkUse | None:
+def _record_first_use(token: str, claim: links.MoveClaim, now: datetime) -> LinkUse | None:
     try:
         with transaction.atomic():
             return LinkUse.objects.create(
@@ -95,8 +104,16 @@ def _record_first_use(token: str, claim: links.MoveClaim) -> LinkUse | None:
                 version=claim.version,
                 label=claim.label[:200],
             )
-    except IntegrityError:  # a double click or a mail client's retry got there first
+    except IntegrityError:  # a double click or a mail client's retry got there first, or a use that died
+        return _take_over_abandoned(token, now)
+
+
+def _take_over_abandoned(token: str, now: datetime) -> LinkUse | None:
+    """The link's use if it was abandoned (``PENDING_LEASE``), now ours; a conditional update lets one taker in."""
+    uses = LinkUse.objects.filter(token_hash=links.token_hash(token))
+    if not uses.filter(outcome=LinkOutcome.PENDING, created__lt=now - PENDING_LEASE).update(created=now):
         return None
+    return uses.first()
 
 
 def act(token: str, now: datetime | None = None) -> LinkPage:
@@ -105,9 +122,9 @@ def act(token: str, now: datetime | None = None) -> LinkPage:
     claim = _read(token, now)
     if isinstance(claim, LinkPage):
         return claim
-    use = _record_first_use(token, claim)
+    use = _record_first_use(token, claim, now)
     if use is None:
-        return _used(token) or LinkPage("used", "This link was already used.")
+        return _used(token, now) or LinkPage("used", "This link was already used.")
     user = seat_user(claim.game, claim.seat)
     if user is None or user.pk != claim.user:
         _finish(use, LinkOutcome.REFUSED, "This seat is no longer yours.")

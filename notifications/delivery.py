@@ -3,6 +3,12 @@
 Each step is its own short statement, never a transaction around network I/O.  The claim
 is a conditional update (pending -> sending, or a sending row whose lease ran out after a
 worker died), so any number of duplicate tasks send a row at most once while it lives.
+
+Delivery is at-least-once: a worker that dies after the mail server accepted a mail and
+before the row says so leaves the row to be sent again after its lease, with the same
+Message-ID.  That window is the few statements between the server's reply and the UPDATE
+(``_hand_over``); a claim grown old in a slow batch is renewed before its send
+(``claim_still_ours``), so a lease running out is no other way to a second copy.
 """
 
 from __future__ import annotations
@@ -107,6 +113,24 @@ def finish(row: Outbox, status: str, **fields: Any) -> bool:
     )
 
 
+def claim_still_ours(row: Outbox) -> bool:
+    """Just before a row goes to the mail server: renew a claim taken a while ago, unless it was lost.
+
+    A batch claims its rows together and sends them one by one, so behind a slow server a later
+    row can outlive its lease and be given to another worker.  A claim older than a third of the
+    lease is renewed by a conditional update (no statement in the usual case, a batch of fresh
+    claims); if another worker holds the row by now, it is theirs to send.
+    """
+    now = clock.now()
+    if row.claimed_at is None or now - row.claimed_at < lease() / 3:
+        return True
+    renewed = Outbox.objects.filter(pk=row.pk, status=OutboxStatus.SENDING, claim_token=row.claim_token).update(
+        claimed_at=now
+    )
+    row.claimed_at = now
+    return bool(renewed)
+
+
 def release(row: Outbox, retry_at: datetime, note: str) -> None:
     finish(row, OutboxStatus.PENDING, send_after=retry_at, queued_at=retry_at, note=note[:500])
 
@@ -200,6 +224,9 @@ def process(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Deliver
 
 
 def _hand_over(row: Outbox, message: EmailMultiAlternatives, composed: Composed, now: datetime) -> Delivery:
+    if not claim_still_ours(row):
+        return Delivery("busy")
+    sent = {"subject": composed.subject[:500], "to_address": message.to[0], "note": ""}
     try:
         send(message)
     except PERMANENT as error:
@@ -214,15 +241,10 @@ def _hand_over(row: Outbox, message: EmailMultiAlternatives, composed: Composed,
         delay = backoff(row.attempts)
         release(row, now + timedelta(seconds=delay), f"retrying: {type(error).__name__}: {error}")
         return Delivery("retry", delay)
-    finish(
-        row,
-        OutboxStatus.SENT,
-        sent_at=clock.now(),
-        subject=composed.subject[:500],
-        to_address=message.to[0],
-        message_id=provider_message_id(message)[:255],
-        note="",
-    )
+    # Recorded first thing once the server has taken the mail.  A worker that dies before this
+    # line has the row sent again after the lease: delivery is at-least-once, and the resend has
+    # the same Message-ID (build_message), so the receiver can recognise it.
+    finish(row, OutboxStatus.SENT, sent_at=clock.now(), message_id=provider_message_id(message)[:255], **sent)
     return Delivery("sent")
 
 

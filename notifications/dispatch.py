@@ -1,4 +1,4 @@
-"""Hands committed outbox rows to the Celery workers: from a background thread, a few rows a task.
+"""Hands committed outbox rows (and standing order runs) to the Celery workers: from a background thread.
 
 The outbox row is the truth; the send task is only a nudge (the beat sweeper re-queues any
 due row that no task took).  Publishing a task costs about a millisecond of kombu work, and a
@@ -7,9 +7,12 @@ ids to one thread of its own, which waits a moment (``LINGER_SECONDS``) for the 
 commits and publishes what gathered as one task.  Under load a task carries several moves'
 mail; in a quiet process it carries one, a few tens of milliseconds later.
 
-A broker that refuses a publish loses nothing: the error is logged, the rows stay pending, and
-the sweeper queues them again.  Nor does a process that ends with ids in hand (a flush at exit
-publishes what is still queued; a killed process leaves its rows to the sweeper).
+Standing order runs (``models.OrderRun``) take the same way, on a dispatcher of their own, one
+task per run.  A broker that refuses a publish loses nothing and breaks no page: the error is
+logged in the thread, the rows stay pending, and the sweeper queues them again.
+
+Nor does a process that ends with ids in hand: a flush at exit publishes every id it still has,
+those its thread is lingering with included (a killed process leaves its rows to the sweeper).
 
 With eager tasks (the embedded run, most tests) there is no broker and no thread: the rows
 are sent at once, in the committing thread.
@@ -20,7 +23,6 @@ from __future__ import annotations
 import atexit
 import logging
 import os
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -41,51 +43,71 @@ def publish(outbox_ids: list[int]) -> None:
         queue_batches(outbox_ids)
 
 
+def publish_order_runs(run_ids: list[int]) -> None:
+    """One ``apply_standing_order`` task per run (standing orders are few)."""
+    from notifications.tasks import apply_standing_order
+
+    for run_id in run_ids:
+        apply_standing_order.delay(run_id)
+
+
 class Dispatcher:
-    """A queue and the thread that drains it into ``publish``; started on first use in each process.
+    """Ids waiting to be published and the thread that publishes them; started on first use in each process.
+
+    The waiting ids are one list, whether the thread has woken for them or not, so a flush
+    (at exit) publishes every id the process still has, and each id once: the thread and a
+    flush take the list under one lock, and a flush waits for a publish already under way.
 
     The owning process id is kept so that a forked child (gunicorn and Celery prefork workers
     fork after import) starts a thread of its own instead of feeding one that does not exist there.
     """
 
-    def __init__(self, publish: Callable[[list[int]], None], linger: float = LINGER_SECONDS):
-        self._publish, self._linger = publish, linger
+    def __init__(self, publish: Callable[[list[int]], None], linger: float = LINGER_SECONDS, what: str = "outbox rows"):
+        self._publish, self._linger, self._what = publish, linger, what
         self._lock = threading.Lock()
         self._pid: int | None = None
-        self._queue: queue.SimpleQueue[list[int]] = queue.SimpleQueue()
+        self._reset()
+
+    def _reset(self) -> None:
+        """Fresh state for this process: a parent's waiting ids and locks are the parent's."""
+        self._waiting: list[int] = []
+        self._ready = threading.Condition()
+        self._publishing = threading.Lock()
 
     def submit(self, outbox_ids: Iterable[int]) -> None:
         ids = list(outbox_ids)
         if ids:
             self._ensure_thread()
-            self._queue.put(ids)
+            with self._ready:
+                self._waiting += ids
+                self._ready.notify()
 
     def flush(self) -> None:
-        """Publish whatever this process has waiting, in the calling thread (at exit; tests)."""
+        """Publish every id this process still has, in the calling thread (at exit; tests)."""
         if self._pid == os.getpid():
-            self._publish_safely(self._drain([]))
+            self._publish_waiting()
 
     def _ensure_thread(self) -> None:
         if self._pid == os.getpid():
             return
         with self._lock:
             if self._pid != os.getpid():
-                self._queue = queue.SimpleQueue()  # a parent's queue holds the parent's ids
-                threading.Thread(target=self._run, name="outbox-dispatcher", daemon=True).start()
+                self._reset()
+                threading.Thread(target=self._run, name=f"dispatcher of {self._what}", daemon=True).start()
                 self._pid = os.getpid()
 
     def _run(self) -> None:
         while True:
-            first = self._queue.get()
+            with self._ready:
+                self._ready.wait_for(lambda: self._waiting)
             time.sleep(self._linger)
-            self._publish_safely(self._drain(first))
+            self._publish_waiting()
 
-    def _drain(self, ids: list[int]) -> list[int]:
-        while True:
-            try:
-                ids += self._queue.get_nowait()
-            except queue.Empty:
-                return ids
+    def _publish_waiting(self) -> None:
+        with self._publishing:
+            with self._ready:
+                ids, self._waiting = self._waiting, []
+            self._publish_safely(ids)
 
     def _publish_safely(self, ids: list[int]) -> None:
         if not ids:
@@ -93,18 +115,29 @@ class Dispatcher:
         try:
             self._publish(ids)
         except Exception:  # the rows stay pending; the sweeper queues them again
-            logger.exception("could not queue %d outbox rows; the sweeper will pick them up", len(ids))
+            logger.exception("could not queue %d %s; the sweeper will pick them up", len(ids), self._what)
 
 
 _dispatcher = Dispatcher(publish)
+_order_dispatcher = Dispatcher(publish_order_runs, what="standing order runs")
 atexit.register(_dispatcher.flush)
+atexit.register(_order_dispatcher.flush)
 
 
 def submit(outbox_ids: Iterable[int]) -> None:
     """Queue the sends of rows whose transaction has committed."""
+    _submit(_dispatcher, outbox_ids)
+
+
+def submit_order_runs(run_ids: Iterable[int]) -> None:
+    """Queue the standing order runs (``models.OrderRun``) whose transaction has committed."""
+    _submit(_order_dispatcher, run_ids)
+
+
+def _submit(dispatcher: Dispatcher, ids: Iterable[int]) -> None:
     from turnpost.celery import app
 
     if app.conf.task_always_eager:
-        publish(list(outbox_ids))
+        dispatcher._publish(list(ids))
     else:
-        _dispatcher.submit(outbox_ids)
+        dispatcher.submit(ids)

@@ -1,4 +1,4 @@
-"""Notification records: the outbox (and audit of every mail), link uses, deadlines, orders, preferences.
+"""Notification records: the outbox (and audit of every mail), link uses, deadlines, orders and their runs, preferences.
 
 Models import no services: they are written by ``outbox.py``, ``tasks.py``, ``deadlines.py``
 and the views, and read by the account page.
@@ -261,6 +261,32 @@ class StandingOrder(models.Model):
             models.UniqueConstraint(
                 fields=["game", "seat", "kind"], condition=Q(active=True), name="notifications_order_once"
             ),
+        ]
+
+
+class OrderRun(models.Model):
+    """A standing order to try on the prompt ``seat`` got at ``version``: the durable half of its task.
+
+    Written in the move's transaction like an outbox row, so a move that commits always leaves
+    it; the task tries the order and marks the run done, and the beat sweeper re-queues a run
+    that no task finished (a publish the broker refused, a worker that died).  Trying twice is
+    harmless: the move path's version check plays an order at most once.
+    """
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    created = models.DateTimeField()
+    queued_at = models.DateTimeField(null=True, blank=True)
+    done_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "version"], name="notifications_orderrun_once"),
+        ]
+        indexes = [
+            models.Index(fields=["queued_at"], condition=Q(done_at__isnull=True), name="notifications_orderrun_open"),
         ]
 
 

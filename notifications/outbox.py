@@ -15,7 +15,7 @@ from django.db import transaction
 import engine.core as engine
 from notifications import clock, deadlines, dispatch, orders
 from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
-from notifications.models import MailKind, Outbox, OutboxStatus, Stream
+from notifications.models import MailKind, OrderRun, Outbox, OutboxStatus, Stream
 from notifications.preferences import DEFAULTS, is_unreachable, wants
 from notifications.schedule import PlayerClock, clock_for, next_mail_time, time_zone
 from turnpost import rows as sql_rows
@@ -143,13 +143,25 @@ def announce(
 def _prompt_wants_mail(game: Game, prompt: engine.Prompt, seat: Seat, now: datetime) -> bool:
     """Answer by standing order (after commit), or start the seat's clock; True if a turn mail should go."""
     if seat.has_orders and orders.answer_for(prompt, orders.active_orders(game.pk, prompt.seat)) is not None:
-        from notifications.tasks import apply_standing_order
-
-        apply_standing_order.delay_on_commit(game.pk, prompt.seat, game.version)
+        queue_order_run(game, prompt.seat, now)
         return False
     if game.move_time_limit:  # open_deadline sets no clock without a limit; this skips its settings query
         deadlines.open_deadline(game, prompt.seat, seat.user, now)
     return _wants(seat, Stream.TURN)
+
+
+# A standing order is tried once per prompt: the fields of OrderRun's unique constraint.
+ORDER_RUN_KEY = tuple(next(c.fields for c in OrderRun._meta.constraints if c.name == "notifications_orderrun_once"))
+
+
+def queue_order_run(game: Game, seat: int, now: datetime) -> None:
+    """Record, in the move's transaction, that the seat's standing order is to be tried; queue it on commit.
+
+    The row is what makes it happen: a refused publish leaves it to the sweeper, as with mail.
+    """
+    run = OrderRun(game_id=game.pk, seat=seat, version=game.version, created=now, queued_at=now)
+    if sql_rows.insert_instance(run, unless_exists=ORDER_RUN_KEY):
+        transaction.on_commit(lambda: dispatch.submit_order_runs([run.pk]))
 
 
 def on_move_applied(

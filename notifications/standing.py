@@ -1,10 +1,55 @@
-"""Applying standing orders, outside the move transaction that raised the prompt (submit_move is durable)."""
+"""Applying standing orders, outside the move transaction that raised the prompt (submit_move is durable).
+
+The move's transaction records an ``OrderRun`` (``outbox.queue_order_run``); its task runs
+``run_order`` and the beat sweeper re-queues runs that no task finished (``requeue_stale``).
+"""
 
 from __future__ import annotations
 
-from notifications import orders
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import DatabaseError, transaction
+from django.db.models import Q
+
+from notifications import clock, orders
 from notifications.gameplay import SOURCE_STANDING_ORDER, GameServiceError, load, play, seat_user
+from notifications.models import OrderRun
 from notifications.outbox import announce_seat_now
+
+log = logging.getLogger(__name__)
+
+
+def run_order(run_id: int) -> str:
+    """Try the run's order and mark the run done; a run already done is left alone."""
+    run = OrderRun.objects.filter(pk=run_id, done_at__isnull=True).first()
+    if run is None:
+        return "done"
+    try:
+        outcome = apply_order(run.game_id, run.seat, run.version)
+    except DatabaseError:
+        raise  # the database is away: the run stays open and the sweeper tries it again
+    except Exception:  # a bug must not stall the game: the seat's player gets the prompt by mail instead
+        log.exception("standing order run %s failed; mailing the prompt", run_id)
+        announce_seat_now(run.game_id, run.seat)
+        outcome = "mailed"
+    OrderRun.objects.filter(pk=run_id).update(done_at=clock.now(), outcome=outcome)
+    return outcome
+
+
+def requeue_stale(now: datetime, batch: int = 500) -> list[int]:
+    """Runs neither done nor queued recently: lock (skipping locked ones), stamp, list (as delivery does)."""
+    recent = now - timedelta(seconds=settings.TURNPOST_MAIL_REQUEUE_SECONDS)
+    with transaction.atomic():
+        ids = list(
+            OrderRun.objects.select_for_update(skip_locked=True)
+            .filter(Q(queued_at__isnull=True) | Q(queued_at__lt=recent), done_at__isnull=True)
+            .order_by("created")
+            .values_list("pk", flat=True)[:batch]
+        )
+        OrderRun.objects.filter(pk__in=ids).update(queued_at=now)
+    return ids
 
 
 def apply_order(game_id: int, seat: int, version: int) -> str:

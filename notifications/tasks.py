@@ -44,12 +44,19 @@ def queue_batches(outbox_ids: list[int], size: int = BATCH_SIZE) -> int:
 
 @shared_task(ignore_result=True)
 def sweep_outbox() -> int:
-    """Beat: re-queue rows stuck in pending (or held by a dead worker); SKIP LOCKED keeps sweepers apart."""
-    from notifications.delivery import requeue_stale
+    """Beat: re-queue rows stuck in pending (or held by a dead worker) and standing order runs nobody finished.
 
-    ids = requeue_stale(clock.now())
+    SKIP LOCKED keeps sweepers apart.
+    """
+    from notifications import delivery, standing
+
+    now = clock.now()
+    ids = delivery.requeue_stale(now)
     queue_batches(ids)
-    return len(ids)
+    runs = standing.requeue_stale(now)
+    for run_id in runs:
+        apply_standing_order.delay(run_id)
+    return len(ids) + len(runs)
 
 
 @shared_task(ignore_result=True)
@@ -69,11 +76,11 @@ def queue_digests() -> int:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def apply_standing_order(game_id: int, seat: int, version: int) -> str:
-    """Play the seat's standing order for the prompt it got at ``version``; mail the prompt if it cannot."""
-    from notifications.standing import apply_order
+def apply_standing_order(run_id: int) -> str:
+    """Play a standing order run's order for the prompt its seat got; mail the prompt if it cannot."""
+    from notifications.standing import run_order
 
-    return apply_order(game_id, seat, version)
+    return run_order(run_id)
 
 
 @shared_task(acks_late=True, ignore_result=True)

@@ -79,7 +79,7 @@ def test_sessions_are_read_from_the_database_without_a_session_cache():
 
 def test_a_redis_session_cache_serves_session_reads():
     result = settings_with(TURNPOST_SESSION_CACHE_URL="redis://127.0.0.1:6379/9")
-    assert result.stdout.split() == ["django.contrib.sessions.backends.cached_db", "sessions"]
+    assert result.stdout.split() == ["turnpost.sessions", "sessions"]
 
 
 def test_a_per_process_session_cache_is_refused_at_start_up():

@@ -57,14 +57,38 @@ def test_a_refused_publish_is_logged_and_later_ids_still_go_out(caplog):
     assert recorder.calls == [[2]]
 
 
-def test_flush_publishes_what_waits_in_the_calling_thread():
+def test_flush_publishes_what_waits_and_what_the_thread_holds_once():
     recorder = Recorder()
-    dispatcher = Dispatcher(recorder, linger=30)
+    dispatcher = Dispatcher(recorder, linger=0.5)
     dispatcher.submit([7])
-    wait_until(dispatcher._queue.empty)  # the thread has taken 7 and lingers with it
+    time.sleep(0.1)  # the thread has woken for 7 and lingers with it
     dispatcher.submit([8])
     dispatcher.flush()
-    assert recorder.calls == [[8]]
+    assert recorder.calls == [[7, 8]]
+    time.sleep(0.6)  # the thread's linger ends: it finds nothing left to publish
+    assert recorder.calls == [[7, 8]]
+
+
+EXITING_PROCESS = """
+import sys, time
+from notifications import dispatch
+dispatch._dispatcher._publish = lambda ids: print("published", ids, flush=True)
+dispatch._dispatcher._linger = 30
+dispatch._dispatcher.submit([41, 42])
+time.sleep(0.2)  # the thread holds the ids; the process ends as a web worker would after a move
+sys.exit(0)
+"""
+
+
+def test_a_process_that_exits_publishes_the_ids_its_thread_holds():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", EXITING_PROCESS], cwd=root, capture_output=True, text=True, timeout=20)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["published [41, 42]"]
 
 
 def test_nothing_is_submitted_for_no_rows():

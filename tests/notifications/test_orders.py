@@ -1,5 +1,7 @@
 """Standing orders: applied through the move path when their prompt reaches the seat; else the mail goes."""
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
 
@@ -7,6 +9,7 @@ from games.models import Action
 from notifications.models import Outbox
 from notifications.orders import KINDS, answer_for, place_order
 from tests.notifications.helpers import TO_MERGER, move, outbox_to
+from tests.notifications.realparts import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,3 +67,64 @@ def test_every_order_kind_answers_only_its_own_prompt():
     assert answers["trade_keep"][1] == {"type": "dispose_shares", "chain": "tower", "sell": 0, "trade": 4}
     assert answers["trade_sell"][1] == {"type": "dispose_shares", "chain": "tower", "sell": 1, "trade": 4}
     assert answers["keep_all"][1] == {"type": "dispose_shares", "chain": "tower", "sell": 0, "trade": 0}
+
+
+@pytest.fixture
+def broker_down():
+    """Celery publishing to a Redis that does not answer (nothing listens on the port), as in an outage."""
+    from notifications import dispatch
+    from tests.realservers import free_port
+    from turnpost.celery import app
+
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
+    app.conf.update(broker_url=dead, broker_write_url=dead, task_always_eager=False)
+    app._pool, app.amqp._producer_pool = None, None
+    yield
+    for dispatcher in (dispatch._dispatcher, dispatch._order_dispatcher):
+        dispatcher.flush()  # waits for a failing publish of the dispatcher thread, if one is under way
+    app.conf.update(**saved)
+    app._pool, app.amqp._producer_pool = None, None
+
+
+def test_a_standing_order_survives_a_broker_outage(game, players, broker_down, settings, monkeypatch, caplog):
+    from django.test import Client
+
+    from notifications import clock
+    from notifications.tasks import sweep_outbox
+    from turnpost.celery import app
+
+    place_order(game.pk, 0, "skip_buying")
+    ann = Client()
+    ann.force_login(players[0])
+    posted = ann.post(f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "12G"})
+    assert posted.status_code == 302  # the move is saved and the player sees the game, not an error
+    assert Action.objects.filter(game=game, payload__tile="12G").exists()
+    wait_until(lambda: "could not queue 1 standing order runs" in caplog.text)  # the operator's log says so
+    assert not Action.objects.filter(game=game, source="order").exists()
+    # The broker is back; the beat sweeper, a requeue interval later, finds the order nobody ran.
+    app.conf.update(task_always_eager=True)
+    later = clock.now() + timedelta(seconds=settings.TURNPOST_MAIL_REQUEUE_SECONDS + 1)
+    monkeypatch.setattr(clock, "now", lambda: later)
+    mail.outbox.clear()
+    sweep_outbox()
+    last = Action.objects.filter(game=game).order_by("-seq").first()
+    assert (last.payload, last.seat, last.source) == ({"type": "buy_shares", "shares": {}}, 0, "order")
+    assert outbox_to("ann@example.com") == [] and len(outbox_to("bob@example.com")) == 1
+    sweep_outbox()
+    assert Action.objects.filter(game=game, source="order").count() == 1
+
+
+def test_an_order_that_fails_unexpectedly_mails_the_prompt_instead(game, monkeypatch):
+    from notifications import standing
+    from notifications.models import OrderRun
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the order's move")
+
+    monkeypatch.setattr(standing, "play", broken)
+    place_order(game.pk, 0, "skip_buying")
+    mail.outbox.clear()
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    assert "Buy shares" in outbox_to("ann@example.com")[-1].subject  # the game does not wait on the order
+    assert OrderRun.objects.get(game=game).outcome == "mailed"

@@ -8,6 +8,8 @@ back a move.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from datetime import timedelta
 
 import pytest
@@ -21,7 +23,7 @@ from notifications.delivery import requeue_stale
 from notifications.models import MailKind, Outbox, OutboxStatus
 from notifications.tasks import send_outbox
 from tests.notifications.helpers import move, move_links, path_of, start_game, without_urls
-from tests.notifications.realparts import wait_until
+from tests.notifications.realparts import ROOT, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -152,3 +154,28 @@ def test_a_rolled_back_move_sends_nothing(redis_worker, smtp_sink, players):
     assert len(smtp_sink.messages) == 2
     assert all("Found Tower" not in m.text for m in messages)  # what the rolled-back 2A would have asked
     assert not Action.objects.filter(game=game, payload__tile="2A").exists()
+
+
+MOVE_AND_EXIT = """
+import time
+import django
+django.setup()
+from notifications import dispatch
+from tests.notifications.helpers import move
+dispatch._dispatcher._linger = 30  # the exit surely comes while the thread lingers with the move's ids
+move({game}, 0, {{"type": "place_tile", "tile": "2A"}})
+time.sleep(0.2)  # the thread has woken for the ids; then the process ends, as a recycled web worker does
+"""
+
+
+def test_a_process_that_exits_right_after_a_move_still_sends_its_mail(redis_worker, smtp_sink, players):
+    """A web worker recycled just after a move: the ids its dispatcher thread held go out at exit."""
+    game = start_game(players)
+    smtp_sink.wait_for(1)
+    web = subprocess.run(
+        [sys.executable, "-c", MOVE_AND_EXIT.format(game=game.pk)],
+        cwd=ROOT, env=redis_worker.env, capture_output=True, text=True, timeout=60,
+    )
+    assert web.returncode == 0, web.stderr
+    messages = smtp_sink.wait_for(2, timeout=15)  # not the sweeper's 5 minutes later
+    assert "Found Tower" in messages[1].text

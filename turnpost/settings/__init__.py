@@ -124,12 +124,15 @@ CACHES = {"default": cache_from_url(env_str("TURNPOST_CACHE_URL", "locmem://turn
 # come from it and the database keeps the sessions.  Not from a per-process cache: a signed-out
 # session would live on in the other workers.  (Positions may stay per process: their keys name
 # the game version, so they never go stale.)
+# While that cache is down (or slow: the timeouts), sessions are read from the database alone
+# (turnpost/sessions.py): a Redis outage slows signed-in pages a little and breaks none.
 SESSION_CACHE_URL = env_str("TURNPOST_SESSION_CACHE_URL", "")
 if SESSION_CACHE_URL:
     CACHES["sessions"] = cache_from_url(SESSION_CACHE_URL)
     if CACHES["sessions"]["BACKEND"].endswith("LocMemCache"):
         raise ImproperlyConfigured("TURNPOST_SESSION_CACHE_URL must name a shared cache (redis://...).")
-    SESSION_ENGINE, SESSION_CACHE_ALIAS = "django.contrib.sessions.backends.cached_db", "sessions"
+    CACHES["sessions"]["OPTIONS"] = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+    SESSION_ENGINE, SESSION_CACHE_ALIAS = "turnpost.sessions", "sessions"
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -177,7 +180,8 @@ TURNPOST_MAIL_MAX_ATTEMPTS = env_int("TURNPOST_MAIL_MAX_ATTEMPTS", 10)
 # An SMTP call must end well inside the lease, or a second worker could take the row meanwhile.
 EMAIL_TIMEOUT = env_int("TURNPOST_SMTP_TIMEOUT", 60)
 # Celery's Django fixup closes the database connection after every task unless this is set; a mail
-# task is a few milliseconds, so reconnecting each time would cost more than the task itself.
+# task is a few milliseconds, so reconnecting each time would cost more than the task itself.  A
+# connection that failed is closed after its task all the same (turnpost/reconnect.py).
 CELERY_DB_REUSE_MAX = env_int("TURNPOST_CELERY_DB_REUSE_MAX", 1000)
 CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
