@@ -60,7 +60,8 @@ def inbox(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def move(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what the link will do (mail scanners fetch links); only the POST moves."""
-    page = confirm.act(token) if request.method == "POST" else confirm.inspect(token)
+    viewer = request.user if request.user.is_authenticated else None
+    page = confirm.act(token, viewer) if request.method == "POST" else confirm.inspect(token, viewer)
     return render(request, "notifications/move.html", {"page": page, "token": token}, status=page.status)
 
 
