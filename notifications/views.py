@@ -15,6 +15,8 @@ from functools import wraps
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
@@ -34,6 +36,7 @@ from notifications.models import (
 )
 
 MAX_VACATION_DAYS = 60
+INBOX_PAGE_SIZE = 20
 
 
 def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -50,10 +53,19 @@ def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
 
 
 def inbox(request: HttpRequest) -> HttpResponse:
-    """Shown only while mail goes to the inbox backend; a real deployment has no such page."""
+    """The embedded run's mail: who got how much, then one recipient's mails, newest first, a page at a time.
+
+    Shown only while mail goes to the inbox backend; a real deployment has no such page.
+    """
     if settings.EMAIL_BACKEND != "notifications.backends.InboxBackend":
         raise Http404("The local inbox is off: this site sends real mail.")
-    return render(request, "notifications/inbox.html", {"mails": InboxMessage.objects.all()[:100]})
+    recipients = InboxMessage.objects.values("to").annotate(count=Count("id"), newest=Max("created"))
+    context: dict = {"recipients": recipients.order_by("-newest", "to")}
+    address = request.GET.get("to")
+    if address:
+        mails = Paginator(InboxMessage.objects.filter(to=address), INBOX_PAGE_SIZE)
+        context.update(address=address, mails=mails.get_page(request.GET.get("page")))
+    return render(request, "notifications/inbox.html", context)
 
 
 @token_page
