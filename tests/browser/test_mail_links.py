@@ -51,9 +51,11 @@ class LinkBrowser:
     page: Any
     base: str
     requests: list[Any] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.page.on("request", lambda request: self.requests.append(request))
+        self.page.on("response", lambda response: response.status == 404 and self.missing.append(response.url))
 
     def open(self, url: str) -> Any:
         """GET a mail's link; asserts the page's referrer policy and that it loads nothing third-party."""
@@ -82,6 +84,7 @@ class LinkBrowser:
         foreign = [request.url for request in self.requests
                    if not request.url.startswith((self.base, "data:", "about:"))]
         assert not foreign, foreign
+        assert not self.missing, self.missing  # nothing the page asked for is missing
 
     def kind(self) -> str:
         return self.page.locator("#link-page").get_attribute("data-kind")
