@@ -3,10 +3,11 @@
 The link carries a signed token naming the game and the invited address.  Only the owner of
 that mailbox has it, so, like a sign-in link, it may sign them in, creating their account on
 first use, and seat them in one step.  It is spent by construction: the moment the invited seat
-is taken the token opens nothing, so a forwarded mail is not an account.  A second press of the
-button (a double click, a reload) comes from the browser the first press signed in, so the
-session, not the token, tells that player the seat is theirs.  GET only shows what the link
-would do (mail scanners open links); the POST acts.
+is taken the token opens nothing, so a forwarded mail is not an account.  The player it seated
+is known by the session the first press started: opening the link again, or pressing again,
+lands them on the game.  (The page sends one request per press, since a double click's second
+request would leave before the first answer has signed the browser in.)  GET only shows what
+the link would do (mail scanners open links); the POST acts.
 """
 
 from __future__ import annotations

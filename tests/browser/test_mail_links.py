@@ -357,3 +357,16 @@ def test_move_links_in_mails_delivered_over_smtp_are_opened_and_confirmed(delive
         assert browser.kind() == "applied"
     assert [a.payload for a in Action.objects.filter(game=game).order_by("seq")] == [
         {"type": "place_tile", "tile": "2A"}, {"type": "found_chain", "chain": "tower"}]
+
+
+def test_a_double_click_on_an_invitation_seats_its_player_and_shows_the_game(link_browser, site, players):
+    game = services.create_game(players[0], "acquire", 2, invited_emails=[players[1].email])
+    invitations.send_invitations(game.pk, site)
+    bob = link_browser()
+    bob.open(first_url(newest_to(players[1].email).body))
+    bob.page.dblclick("#accept-invitation")
+    bob.page.wait_for_load_state("networkidle")
+    assert [r.method for r in bob.requests if "/invitation/" in r.url] == ["GET", "POST"]  # one press, one POST
+    assert bob.page.url == f"{site}/games/{game.pk}/", bob.page.content()
+    assert Game.objects.get(pk=game.pk).seats.get(index=1).user == players[1]
+    assert players[1].name in bob.page.locator("header.top").inner_text()
