@@ -284,13 +284,27 @@ def test_unsubscribe_from_the_page_and_by_one_click_post(link_browser, players):
     assert not preferences.wants(players[1].pk, game.pk, Stream.TURN)
 
 
-def test_a_sign_in_link_from_the_mail_signs_the_player_in(link_browser, players):
+@pytest.fixture
+def local_inbox(settings):
+    """Mail lands on the /inbox/ page, as in the embedded run."""
+    from notifications.delivery import drop_connections
+
+    drop_connections()
+    settings.EMAIL_BACKEND = "notifications.backends.InboxBackend"
+    yield
+    drop_connections()
+
+
+def test_a_sign_in_link_read_on_the_inbox_page_signs_the_player_in(link_browser, local_inbox, players):
     browser = link_browser()
     browser.page.goto(f"{browser.base}/accounts/signin/")
     browser.page.fill("#id_email", players[1].email)
     browser.page.click("button[type=submit]")
     browser.page.wait_for_selector("text=Check your mail")
-    browser.open(first_url(newest_to(players[1].email).body))
+    browser.page.goto(f"{browser.base}/inbox/")
+    browser.page.click(f"#recipients a:has-text('{players[1].email}')")
+    link = browser.page.locator("article.mail pre a").first.get_attribute("href")
+    browser.open(link)
     browser.press("#confirm-signin")
     assert players[1].name in browser.page.locator("header.top").inner_text()
 
