@@ -2,9 +2,12 @@
 
 The link carries a signed token naming the game and the invited address.  Only the owner of
 that mailbox has it, so, like a sign-in link, it may sign them in, creating their account on
-first use, and seat them in one step.  It is spent by construction: once the invited seat is
-taken (and a few minutes have passed, for a double click), the token opens nothing.  GET only
-shows what the link would do (mail scanners open links); the POST acts.
+first use, and seat them in one step.  It is spent by construction: the moment the invited seat
+is taken the token opens nothing, so a forwarded mail is not an account.  The player it seated
+is known by the session the first press started: opening the link again, or pressing again,
+lands them on the game.  (The page sends one request per press, since a double click's second
+request would leave before the first answer has signed the browser in.)  GET only shows what
+the link would do (mail scanners open links); the POST acts.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from datetime import timedelta
 
 from django.core import signing
 from django.urls import reverse
-from django.utils import timezone
 
 from accounts.models import User, normalize_email
 from games import services
@@ -24,8 +26,6 @@ from games.models import Game, GameStatus, Seat
 # An invitation waits for its player this long; mail can sit unread for a holiday.
 INVITATION_MAX_AGE = timedelta(days=30)
 _SALT = "turnpost.games.invitation"
-# A second press of the button within this time (a double click) finds the seat already theirs.
-DOUBLE_SUBMIT_GRACE = timedelta(minutes=10)
 
 
 class InvitationRefused(GameServiceError):
@@ -37,11 +37,14 @@ class InvitationRefused(GameServiceError):
 
 @dataclass(frozen=True)
 class Invitation:
-    """A valid invitation: the game, the invited address (normalized), and whether it was just taken."""
+    """A valid invitation: the game, the invited address (normalized), and whether the reader took its seat.
+
+    ``taken`` is only ever true for the signed-in player who sits in the invited seat.
+    """
 
     game: Game
     email: str
-    just_taken: bool = False
+    taken: bool = False
 
     @property
     def host(self) -> str:
@@ -62,11 +65,11 @@ def invitation_path(seat: Seat) -> str:
     return reverse("games:invitation", kwargs={"game_id": seat.game_id, "token": invitation_token(seat)})
 
 
-def read_invitation(game_id: int, token: str) -> Invitation:
+def read_invitation(game_id: int, token: str, signed_in: User | None = None) -> Invitation:
     """The invitation ``token`` stands for, if its seat still waits for the invited address.
 
-    A seat its invitee took moments ago (``DOUBLE_SUBMIT_GRACE``) still reads as theirs, so a
-    double-clicked button signs them in instead of telling them the seat is gone.
+    Once the seat is taken the token is spent: only the player sitting in it, signed in
+    (``signed_in``), reads it as theirs (``taken``), so a double click lands on the game.
     """
     try:
         data = signing.loads(token, salt=_SALT, max_age=INVITATION_MAX_AGE)
@@ -79,14 +82,16 @@ def read_invitation(game_id: int, token: str) -> Invitation:
         raise InvitationRefused("This invitation link is not valid. Check that it was copied whole.")
     email = data["email"]
     game = Game.objects.select_related("created_by").filter(pk=game_id).first()
-    seat = game.seats.select_related("user").filter(invited_email=email).first() if game else None
-    if seat is not None and seat.user is not None and seat.user.email == email and seat.joined \
-            and timezone.now() - seat.joined < DOUBLE_SUBMIT_GRACE:
-        return Invitation(game, email, just_taken=True)
+    seat = game.seats.filter(invited_email=email).first() if game else None
+    if seat is not None and seat.user_id is not None:
+        if signed_in is not None and seat.user_id == signed_in.pk:
+            return Invitation(game, email, taken=True)
+        raise InvitationRefused("This invitation has been used: its seat is taken, and the link signs no one "
+                                "in any more. If you took the seat, sign in with the invited address to play.")
     if game is None or game.status != GameStatus.OPEN:
         raise InvitationRefused("This game is no longer waiting for players.")
-    if seat is None or seat.user is not None:
-        raise InvitationRefused("This invitation's seat has been taken. If it was you, sign in to see the game.")
+    if seat is None:
+        raise InvitationRefused("This invitation's seat is no longer offered.")
     return Invitation(game, email)
 
 
@@ -112,8 +117,6 @@ def accept(invitation: Invitation, signed_in: User | None, display_name: str = "
     user, _ = User.objects.get_or_create(email=invitation.email)
     if not user.is_active:
         raise InvitationRefused("This account is closed.")
-    if invitation.just_taken:
-        return user
     if display_name and not user.display_name:
         user.display_name, user.time_zone = display_name, time_zone or user.time_zone
         user.save(update_fields=["display_name", "time_zone"])

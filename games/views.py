@@ -129,11 +129,14 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     """An invitation mail's link: GET shows the seat on offer (and asks a new player's name); POST takes it."""
     signed_in = request.user if request.user.is_authenticated else None
     try:
-        offer = invitations.read_invitation(game_id, token)
+        offer = invitations.read_invitation(game_id, token, signed_in)
     except invitations.InvitationRefused as error:
         return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
+    if offer.taken:  # a second press, or the link opened again, by the player it seated
+        messages.info(request, "You have taken this seat.")
+        return redirect("games:game", game_id=game_id)
     existing = signed_in or User.objects.filter(email=offer.email).first()
-    needs_profile = not offer.just_taken and (existing is None or existing.needs_display_name)
+    needs_profile = existing is None or existing.needs_display_name
     form = ProfileForm(request.POST if request.method == "POST" else None,
                        initial={"display_name": suggested_display_name(offer.email)})
     if request.method == "POST" and (not needs_profile or form.is_valid()):

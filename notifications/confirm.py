@@ -1,7 +1,11 @@
 """What a move link does: GET describes (no writes), POST acts once through the one move path.
 
 Every outcome is a ``LinkPage`` the view renders, so the rules (signature first, then age,
-then first use, then version) live here and the view stays thin.
+then whose link it is, then first use, then version) live here and the view stays thin.
+
+A link acts for its own seat's player.  Signed out, whoever holds it is taken to be the owner
+of the mailbox it was sent to (as with any mail link); signed in as another account, the page
+says whose link it is and shows nothing of that seat (its label names the seat's tiles).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from django.db import IntegrityError, transaction
 
 from notifications import clock, links
 from notifications.compose import game_context, quick_links
-from notifications.gameplay import SOURCE_EMAIL, GameServiceError, load, play, seat_user
+from notifications.gameplay import SOURCE_EMAIL, GameServiceError, Seat, load, play, seat_user
 from notifications.models import LinkOutcome, LinkUse
 
 # A use still in progress after this never finished: the database died between recording it and
@@ -25,7 +29,7 @@ PENDING_LEASE = timedelta(seconds=30)
 
 @dataclass
 class LinkPage:
-    """``kind``: confirm, used, stale, refused, expired, applied."""
+    """``kind``: confirm, used, stale, refused, expired, applied, or not_yours (another account is signed in)."""
 
     kind: str
     message: str = ""
@@ -49,6 +53,19 @@ def _read(token: str, now: datetime) -> links.MoveClaim | LinkPage:
 
 def _abandoned(use: LinkUse, now: datetime) -> bool:
     return use.outcome == LinkOutcome.PENDING and use.created < now - PENDING_LEASE
+
+
+def _not_yours(claim: links.MoveClaim, viewer: Any) -> LinkPage | None:
+    """The page for someone signed in as an account not the link's; None if it is theirs or no one is signed in."""
+    if viewer is None or viewer.pk == claim.user:
+        return None
+    seat = Seat.objects.filter(game_id=claim.game, index=claim.seat).only("display_name").first()
+    owner = seat.display_name if seat and seat.display_name else "another player"
+    return LinkPage(
+        "not_yours",
+        f"This link is for {owner}'s seat; you are signed in as {viewer.name}. Nothing was done.",
+        status=403,
+    )
 
 
 def _used(token: str, now: datetime) -> LinkPage | None:
@@ -75,12 +92,15 @@ def _position(claim: links.MoveClaim, now: datetime) -> tuple[dict[str, Any], bo
     return context, stale
 
 
-def inspect(token: str, now: datetime | None = None) -> LinkPage:
-    """The GET: say exactly what the POST would do, or why it would not."""
+def inspect(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage:
+    """The GET: say exactly what the POST would do, or why it would not; ``viewer`` is the signed-in user."""
     now = now or clock.now()
     claim = _read(token, now)
     if isinstance(claim, LinkPage):
         return claim
+    not_yours = _not_yours(claim, viewer)
+    if not_yours is not None:
+        return not_yours
     used = _used(token, now)
     if used is not None:
         return used
@@ -116,12 +136,18 @@ def _take_over_abandoned(token: str, now: datetime) -> LinkUse | None:
     return uses.first()
 
 
-def act(token: str, now: datetime | None = None) -> LinkPage:
-    """The POST: record the first use, then submit the move; a second use shows the first's outcome."""
+def act(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage:
+    """The POST: record the first use, then submit the move; a second use shows the first's outcome.
+
+    Another account's POST records nothing, so the link still works for its own player.
+    """
     now = now or clock.now()
     claim = _read(token, now)
     if isinstance(claim, LinkPage):
         return claim
+    not_yours = _not_yours(claim, viewer)
+    if not_yours is not None:
+        return not_yours
     use = _record_first_use(token, claim, now)
     if use is None:
         return _used(token, now) or LinkPage("used", "This link was already used.")

@@ -16,6 +16,8 @@ from functools import wraps
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
@@ -38,6 +40,7 @@ MAX_VACATION_DAYS = 60
 # As long as the longest time per move the new-game form offers (30 days): an earlier reminder
 # would come before the turn.
 MAX_REMINDER_HOURS = 24 * 30
+INBOX_PAGE_SIZE = 20
 
 
 def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -54,17 +57,27 @@ def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
 
 
 def inbox(request: HttpRequest) -> HttpResponse:
-    """Only the embedded run has this page: it shows every mail, sign-in links included, to anyone."""
+    """The embedded run's mail: who got how much, then one recipient's mails, newest first, a page at a time.
+
+    Only the embedded run has this page: it shows every mail, sign-in links included, to anyone.
+    """
     if not settings.TURNPOST_LOCAL_INBOX:
         raise Http404("The local inbox is off: this site sends real mail.")
-    return render(request, "notifications/inbox.html", {"mails": InboxMessage.objects.all()[:100]})
+    recipients = InboxMessage.objects.values("to").annotate(count=Count("id"), newest=Max("created"))
+    context: dict = {"recipients": recipients.order_by("-newest", "to")}
+    address = request.GET.get("to")
+    if address:
+        mails = Paginator(InboxMessage.objects.filter(to=address), INBOX_PAGE_SIZE)
+        context.update(address=address, mails=mails.get_page(request.GET.get("page")))
+    return render(request, "notifications/inbox.html", context)
 
 
 @token_page
 @require_http_methods(["GET", "POST"])
 def move(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what the link will do (mail scanners fetch links); only the POST moves."""
-    page = confirm.act(token) if request.method == "POST" else confirm.inspect(token)
+    viewer = request.user if request.user.is_authenticated else None
+    page = confirm.act(token, viewer) if request.method == "POST" else confirm.inspect(token, viewer)
     return render(request, "notifications/move.html", {"page": page, "token": token}, status=page.status)
 
 

@@ -5,9 +5,11 @@ from django.urls import include, path
 
 from games import views as game_views
 from games.api import api
+from turnpost.favicon import favicon
 
 urlpatterns = [
     path("", game_views.home, name="home"),
+    path("favicon.ico", favicon, name="favicon"),
     path("accounts/", include("accounts.urls")),
     path("games/", include("games.urls")),
     path("players/<int:user_id>/", game_views.player, name="player"),

@@ -146,3 +146,59 @@ def test_a_double_click_moves_once(game):
     assert Action.objects.filter(game=game).count() == 1
     assert sum("Done: Place 2A" in page for page in pages) >= 1
     assert any("already used" in page or "being used right now" in page for page in pages)
+
+
+def signed_in_as(user):
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def shows_nothing_of_anns_seat(html: str) -> bool:
+    """No tile of ann's hand, no link label (it names her tiles), no position."""
+    import re
+
+    from tests.notifications.helpers import HANDS, without_urls
+
+    readable = without_urls(html)
+    return not any(re.search(rf"\b{tile}\b", readable) for tile in HANDS[0]) and "The position" not in readable
+
+
+def test_another_account_is_told_whose_link_it_is_and_sees_nothing_of_the_seat(client, game, players):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    assert not shows_nothing_of_anns_seat(client.get(url).content.decode())  # signed out: her tiles, as today
+    page = signed_in_as(players[1]).get(url)
+    html = page.content.decode()
+    assert page.status_code == 403
+    assert "This link is for ann&#x27;s seat; you are signed in as bob" in html
+    assert 'data-kind="not_yours"' in html and "Confirm:" not in html
+    assert shows_nothing_of_anns_seat(html)
+
+
+def test_another_accounts_post_does_nothing_and_leaves_the_link_to_its_player(client, game, players):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    refused = signed_in_as(players[1]).post(url)
+    assert refused.status_code == 403 and shows_nothing_of_anns_seat(refused.content.decode())
+    assert not Action.objects.filter(game=game).exists() and not LinkUse.objects.exists()
+    assert b"Done: Place 2A" in client.post(url).content  # signed out: the mailbox's owner holds the link
+
+
+def test_the_seats_own_player_signed_in_uses_the_link(game, players):
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    ann = signed_in_as(players[0])
+    assert b"Confirm: Place 2A" in ann.get(url).content
+    assert b"Done: Place 2A" in ann.post(url).content
+    assert Action.objects.get(game=game).by_user_id == players[0].pk
+
+
+def test_a_stale_link_offers_fresh_choices_only_to_its_seats_player(client, game, players):
+    offered = ann_links()
+    client.post(path_of(offered["Place 2A — founds a new chain"]))
+    stale = path_of(offered["Place 12G — stands alone"])
+    assert b"Found Tower" in signed_in_as(players[0]).get(stale).content
+    other = signed_in_as(players[2]).get(stale)
+    html = other.content.decode()
+    assert other.status_code == 403 and "/mail/move/" not in html and "Found Tower" not in html
+    assert shows_nothing_of_anns_seat(html)

@@ -64,4 +64,47 @@ def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
     move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     drop_connections()
     assert InboxMessage.objects.get().subject.endswith("Found a chain")
-    assert b"Found a chain" in client.get("/inbox/").content
+    page = client.get("/inbox/?to=ann@example.com").content.decode()
+    assert "Found a chain" in page and 'href="?to=ann%40example.com"' in page
+
+
+def keep(to: str, subject: str):
+    from django.core.mail import EmailMessage
+
+    from notifications.models import InboxMessage
+
+    return InboxMessage.store(EmailMessage(subject, f"Body of {subject}", "turnpost@example.com", [to]))
+
+
+@pytest.fixture
+def inbox(db, settings):
+    settings.EMAIL_BACKEND = "notifications.backends.InboxBackend"
+    settings.TURNPOST_LOCAL_INBOX = True
+    for number in range(1, 26):
+        keep("ann@example.com", f"Ann's mail {number}")
+    for number in range(1, 3):
+        keep("bob@example.com", f"Bob's mail {number}")
+
+
+def test_the_inbox_lists_recipients_with_their_counts_and_no_mail(client, inbox):
+    page = client.get("/inbox/").content.decode()
+    assert "ann@example.com" in page and "25 mails" in page
+    assert "bob@example.com" in page and "2 mails" in page
+    assert page.index("bob@example.com") < page.index("ann@example.com")  # bob had the newest mail
+    assert "Body of" not in page
+
+
+def test_the_inbox_shows_one_recipients_mail_newest_first_a_page_at_a_time(client, inbox):
+    first = client.get("/inbox/", {"to": "ann@example.com"}).content.decode()
+    assert first.count('<article class="card mail">') == 20 and "Bob's mail" not in first
+    assert first.index("Ann&#x27;s mail 25<") < first.index("Ann&#x27;s mail 24<")
+    assert "page 1 of 2" in first and 'rel="next"' in first and 'rel="prev"' not in first
+    second = client.get("/inbox/", {"to": "ann@example.com", "page": "2"}).content.decode()
+    assert second.count('<article class="card mail">') == 5 and "Ann&#x27;s mail 1<" in second
+    assert 'rel="prev"' in second and 'rel="next"' not in second
+    assert client.get("/inbox/", {"to": "ann@example.com", "page": "junk"}).status_code == 200
+
+
+def test_the_inbox_is_off_outside_the_embedded_run(client, inbox, settings):
+    settings.TURNPOST_LOCAL_INBOX = False
+    assert client.get("/inbox/").status_code == 404

@@ -72,6 +72,7 @@ MIDDLEWARE = [
     "accounts.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "turnpost.not_allowed.MethodNotAllowedPage",
 ]
 
 ROOT_URLCONF = "turnpost.urls"

@@ -1,0 +1,33 @@
+"""Site-wide pages: the favicon, and the page a GET on a POST-only address answers."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_favicon_is_a_small_svg_every_page_links(client):
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon["Content-Type"] == "image/svg+xml"
+    assert icon.content.startswith(b"<svg") and len(icon.content) < 1000
+    assert '<link rel="icon" href="/favicon.ico" type="image/svg+xml">' in client.get("/").content.decode()
+
+
+def test_a_get_on_a_post_only_address_says_what_to_do(client, players):
+    page = client.get("/accounts/signout/")
+    html = page.content.decode()
+    assert page.status_code == 405 and page["Allow"] == "POST"
+    assert "This address takes a button press" in html and "nothing was done" in html
+    assert 'href="/accounts/signin/"' in html  # the site's own page around it, with its header
+
+
+def test_the_page_points_to_the_page_the_address_belongs_to(client, players):
+    from tests.notifications.helpers import start_game
+
+    game = start_game(players)
+    html = client.get(f"/games/{game.pk}/move/").content.decode()
+    assert f'<a class="button" href="/games/{game.pk}/">Go to the page</a>' in html
+
+
+def test_only_a_get_or_head_is_answered_with_the_page(client):
+    other = client.delete("/accounts/signout/")
+    assert other.status_code == 405 and other.content == b""
