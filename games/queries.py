@@ -17,7 +17,7 @@ import engine.core as engine
 from accounts.models import User
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
-from games.replay import record_of, state_at, waiting_of
+from games.replay import log_reader, record_of, state_at, waiting_of
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -142,9 +142,9 @@ def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int
 
 def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[dict[str, Any]]:
     actions = Action.objects.filter(game=game, seq__lte=upto).order_by("-seq")
-    log = []
+    log, read = [], log_reader(game, seat)
     for seq, actor, events in actions.values_list("seq", "seat", "events")[:limit]:
-        lines = engine.visible_events([engine.Event.from_json(raw) for raw in events], seat)
+        lines = read(events)
         log.append({"seq": seq, "seat": actor, "lines": [line["text"] for line in lines]})
     return log
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
 import engine.core as engine
 from engine.core.record import Record, RecordedAction, replay
 from engine.core.record import start as start_record
-from games.models import Action, Game
+from games.models import Action, Game, Seat
+from games.titles import ui_for
+
+StoredEvents = list[dict[str, Any]]  # one Action's ``events``, as stored
 
 
 def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
@@ -51,3 +54,21 @@ def replayed_state(game: Game) -> Any:
 def waiting_of(prompts: list[engine.Prompt]) -> list[int]:
     """The seats the prompts wait on, in seat order."""
     return sorted({prompt.seat for prompt in prompts})
+
+
+def log_reader(game: Game, seat: int | None) -> Callable[[StoredEvents], list[dict[str, Any]]]:
+    """A function from one action's stored events to the lines ``seat`` (None: a spectator) may read.
+
+    Every page, mail and API answer that shows a game's log reads it through this, so each
+    line reaches only those the engine lets read it.  Closed holdings word the public lines
+    with the players' names, so only such a game costs a query for them.
+    """
+    players: list[str] = []
+    if not ui_for(game.title).holdings_open(game.options or {}):
+        players = list(Seat.objects.filter(game=game).order_by("index").values_list("display_name", flat=True))
+
+    def read(stored: StoredEvents) -> list[dict[str, Any]]:
+        events = [engine.Event.from_json(raw) for raw in stored]
+        return engine.readable_events(game.title, players, dict(game.options or {}), events, seat)
+
+    return read

@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_time
 import engine.core as engine
 from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
+from games.replay import log_reader
 from games.services import MoveOutcome, submit_move
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
@@ -204,8 +205,8 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
         batches.append(events)
         if actor == seat:
             break
-    events = [engine.Event.from_json(raw) for batch in reversed(batches) for raw in batch]
-    return engine.visible_events(events, seat)
+    read = log_reader(game, seat)
+    return [line for batch in reversed(batches) for line in read(batch)]
 
 
 def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
-from engine.core.events import Event
+from engine.core.events import Event, visible_events
 from engine.core.prompts import Prompt, Waiting
 from engine.core.registry import get_title
 from engine.core.title import GameState, Title
@@ -82,10 +82,22 @@ def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameStat
 
 
 def _apply_checked(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
-    """Apply an action whose turn check has passed, and count it."""
-    events = title_of(state).apply_in_place(state, seat, action)
+    """Apply an action whose turn check has passed, and count it; its events say who may read them."""
+    title = title_of(state)
+    events = title.seal_events(state.players, state.options, title.apply_in_place(state, seat, action))
     state.actions_applied += 1
     return events
+
+
+def readable_events(
+    title_id: str, players: list[str], options: dict[str, Any], events: list[Event], seat: int | None
+) -> list[dict[str, Any]]:
+    """The lines of a game's ``events`` that ``seat`` (None: a spectator) may read.
+
+    Sealed again first, so events stored before a title kept a line private are read as
+    the title keeps them now.
+    """
+    return visible_events(get_title(title_id).seal_events(players, options, events), seat)
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:

@@ -53,6 +53,13 @@ class Title(Protocol):
         that ``seat`` is asked and that its prompt accepts ``action["type"]``.
         """
 
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        """``events`` with every line the game's options keep private marked so (``Event.only_seat``).
+
+        The core seals what ``apply_in_place`` returns; sealing twice changes nothing, so
+        stored events are sealed again when read.  A title with nothing hidden returns them.
+        """
+
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), as plain JSON."""
 

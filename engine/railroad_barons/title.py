@@ -47,6 +47,10 @@ class RailroadBarons:
     def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         return rules.perform(state, seat, action)
 
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        """Every holding is public in this game: no line is anyone's secret."""
+        return events
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)
 
