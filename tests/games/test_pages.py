@@ -321,3 +321,9 @@ def test_the_board_key_mentions_your_hand_only_where_a_hand_is_shown(client, gam
     assert "Grey: placed, not in a chain." in history and "a tile in your hand" not in history
     mine = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
     assert "Dashed outline: a tile in your hand." in mine
+
+
+def test_the_merger_notice_names_the_chains(client, game):
+    play(game, SCRIPT[:8])  # cy merged Tower into Luxor; ann disposes of Tower next
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Merger at 3A</strong>: Luxor survives; resolving Tower." in html
