@@ -29,6 +29,14 @@ def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
     )
 
 
+def opening_lines(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """The setup's log lines (the deal, who starts) that ``seat`` may read: the log before action 1.
+
+    Rebuilt from the game's players, seed and options, as the first Snapshot was.
+    """
+    return engine.visible_events(engine.opening_events(start_record(record_of(game, actions=[]))), seat)
+
+
 def states_along(record: Record) -> Iterator[tuple[int, Any, list[engine.Event]]]:
     """(step, state, events of that step) from step 0 (no events) to the last action.
 

@@ -26,6 +26,9 @@ class AcquireTitle:
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> AcquireState:
         return setup.new_game(players, seed, options)
 
+    def opening_events(self, state: AcquireState) -> list[Event]:
+        return setup.opening_events(state)
+
     def waiting(self, state: AcquireState) -> list[Waiting]:
         return acquire_prompts.waiting(state)
 

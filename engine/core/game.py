@@ -29,6 +29,12 @@ def new_game(title_id: str, players: list[str], seed: int, options: dict[str, An
     return title.new_game(list(players), seed, title.validate_options({} if options is None else options))
 
 
+def opening_events(state: GameState) -> list[Event]:
+    """The log lines of the setup, before the first action; ``state`` is ``new_game``'s."""
+    title = title_of(state)
+    return title.seal_events(state.players, state.options, title.opening_events(state))
+
+
 def prompts(state: GameState) -> list[Prompt]:
     """Every seat that must act now and what it is asked."""
     return title_of(state).prompts(state)

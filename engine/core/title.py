@@ -39,6 +39,9 @@ class Title(Protocol):
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> GameState:
         """The state before the first record action (setup and dealing done)."""
 
+    def opening_events(self, state: GameState) -> list[Event]:
+        """The setup as log lines (a deal, who starts), read from a state no action has changed yet."""
+
     def waiting(self, state: GameState) -> list[Waiting]:
         """Every seat that must act now, its prompt name and accepted action types; [] when finished."""
 

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.errors import MalformedRecord
 from engine.core.events import Event
 from engine.core.prompts import Prompt, Waiting
-from engine.railroad_barons import asking, bot, rules, tables, view
+from engine.railroad_barons import asking, bot, draft, rules, tables, view
 from engine.railroad_barons.state import State, copy_state, new_state, state_from_json, state_to_json
 
 OPTION_DEFAULTS: dict[str, bool] = {"end_on_empty_pile": False, "printed_investor_values": False}
@@ -37,6 +37,9 @@ class RailroadBarons:
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         """Setup; the seed is kept for the record but nothing is random (D-18)."""
         return new_state(players, seed, options)
+
+    def opening_events(self, state: State) -> list[Event]:
+        return draft.opening_events(state)
 
     def waiting(self, state: State) -> list[Waiting]:
         return asking.waiting(state)
