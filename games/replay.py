@@ -67,9 +67,10 @@ def waiting_of(prompts: list[engine.Prompt]) -> list[int]:
 def log_reader(game: Game, seat: int | None) -> Callable[[StoredEvents], list[dict[str, Any]]]:
     """A function from one action's stored events to the lines ``seat`` (None: a spectator) may read.
 
-    Every page, mail and API answer that shows a game's log reads it through this, so each
-    line reaches only those the engine lets read it.  Closed holdings word the public lines
-    with the players' names, so only such a game costs a query for them.
+    The game page, the history page and the mails read a game's log through this, so each
+    line reaches only those the engine lets read it.  Closed holdings word their public lines
+    with the players' names, so only such a game costs a query for them (an open game's
+    lines are sealed by nobody and need no names).
     """
     players: list[str] = []
     if not ui_for(game.title).holdings_open(game.options or {}):
