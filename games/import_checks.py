@@ -1,27 +1,23 @@
 """What an imported record must satisfy to be kept, beyond what the engine checks to replay it.
 
-The contract lets a seed be any integer and a player's name any string; the database keeps a
-seed only within its column's range, and text with no NUL; the site shows names only without
-invisible or control characters (the rule of accounts.display_names).  Each problem is refused
-in words before anything is written.
+The contract lets a player's name be any string; the database keeps text only with no NUL,
+and the site shows names only without invisible or control characters (the rule of
+accounts.display_names).  Each problem is refused in words before anything is written.
+(A seed of any size is kept: games.fields.IntegerTextField.)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
 from accounts.display_names import describe, first_refused_character
 from games.errors import ImportFailed
-from games.models import Game
 
 NUL = "\x00"
 
 
 def check_storable(record: Any) -> None:
     """ImportFailed for the first part of ``record`` the site cannot keep or show."""
-    _check_seed(record.seed)
     for name in record.players:
         refused = first_refused_character(name) if isinstance(name, str) else None
         if refused is not None:
@@ -30,14 +26,6 @@ def check_storable(record: Any) -> None:
             )
     if _holds_nul([record.options, [entry.action for entry in record.actions]]):
         raise ImportFailed("The record holds a NUL character (\\u0000), which cannot be kept.")
-
-
-def _check_seed(seed: int) -> None:
-    """The seed column's own validators know its range (whatever width the column has)."""
-    try:
-        Game._meta.get_field("seed").clean(seed, None)
-    except ValidationError as error:
-        raise ImportFailed("The record's seed is too large to keep; this site stores smaller seeds.") from error
 
 
 def _holds_nul(value: Any) -> bool:

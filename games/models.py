@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-from games.fields import JSONTextField
+from games.fields import IntegerTextField, JSONTextField
 
 
 class GameStatus(models.TextChoices):
@@ -41,7 +41,7 @@ class Game(models.Model):
     name = models.CharField(max_length=100, blank=True)
     engine_version = models.CharField(max_length=32, blank=True)
     options = models.JSONField(default=dict, blank=True)
-    seed = models.BigIntegerField(null=True, blank=True)
+    seed = IntegerTextField(null=True, blank=True)  # any integer; new games draw 128 bits
     status = models.CharField(max_length=10, choices=GameStatus.choices, default=GameStatus.OPEN)
     seat_count = models.PositiveSmallIntegerField()
     seat_order_mode = models.CharField(max_length=10, choices=SeatOrder.choices, default=SeatOrder.RANDOM)

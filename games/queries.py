@@ -17,7 +17,7 @@ import engine.core as engine
 from accounts.models import User
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
-from games.replay import record_of, state_at, waiting_of
+from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -130,7 +130,10 @@ def waiting_seats(game: Game, state: Any) -> list[int]:
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:
-    """The last ``limit`` actions' events as ``seat`` may read them, newest action first."""
+    """The last ``limit`` actions' events as ``seat`` may read them, newest action first.
+
+    Once the log reaches back to the start, the setup's lines (the deal) end it as action 0.
+    """
     upto = game.version if upto is None else min(upto, game.version)
     key = version_key(game, "log", seat, upto, limit)
     log = cache.get(key)
@@ -142,10 +145,12 @@ def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int
 
 def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[dict[str, Any]]:
     actions = Action.objects.filter(game=game, seq__lte=upto).order_by("-seq")
-    log = []
+    log, read = [], log_reader(game, seat)
     for seq, actor, events in actions.values_list("seq", "seat", "events")[:limit]:
-        lines = engine.visible_events([engine.Event.from_json(raw) for raw in events], seat)
+        lines = read(events)
         log.append({"seq": seq, "seat": actor, "lines": [line["text"] for line in lines]})
+    if upto <= limit:  # the log reaches back to the start: the deal comes first
+        log.append({"seq": 0, "seat": None, "lines": [line["text"] for line in opening_lines(game, seat)]})
     return log
 
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
 import engine.core as engine
 from engine.core.record import Record, RecordedAction, replay
 from engine.core.record import start as start_record
-from games.models import Action, Game
+from games.models import Action, Game, Seat
+from games.titles import ui_for
+
+StoredEvents = list[dict[str, Any]]  # one Action's ``events``, as stored
 
 
 def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
@@ -24,6 +27,14 @@ def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
         options=dict(game.options or {}),
         actions=[RecordedAction(action.seat, action.payload) for action in actions],
     )
+
+
+def opening_lines(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """The setup's log lines (the deal, who starts) that ``seat`` may read: the log before action 1.
+
+    Rebuilt from the game's players, seed and options, as the first Snapshot was.
+    """
+    return engine.visible_events(engine.opening_events(start_record(record_of(game, actions=[]))), seat)
 
 
 def states_along(record: Record) -> Iterator[tuple[int, Any, list[engine.Event]]]:
@@ -51,3 +62,22 @@ def replayed_state(game: Game) -> Any:
 def waiting_of(prompts: list[engine.Prompt]) -> list[int]:
     """The seats the prompts wait on, in seat order."""
     return sorted({prompt.seat for prompt in prompts})
+
+
+def log_reader(game: Game, seat: int | None) -> Callable[[StoredEvents], list[dict[str, Any]]]:
+    """A function from one action's stored events to the lines ``seat`` (None: a spectator) may read.
+
+    The game page, the history page and the mails read a game's log through this, so each
+    line reaches only those the engine lets read it.  Closed holdings word their public lines
+    with the players' names, so only such a game costs a query for them (an open game's
+    lines are sealed by nobody and need no names).
+    """
+    players: list[str] = []
+    if not ui_for(game.title).holdings_open(game.options or {}):
+        players = list(Seat.objects.filter(game=game).order_by("index").values_list("display_name", flat=True))
+
+    def read(stored: StoredEvents) -> list[dict[str, Any]]:
+        events = [engine.Event.from_json(raw) for raw in stored]
+        return engine.readable_events(game.title, players, dict(game.options or {}), events, seat)
+
+    return read

@@ -48,7 +48,7 @@ from turnpost import rows
 MAX_PAYLOAD_CHARS = 4000
 MAX_IMPORT_CHARS = 5_000_000
 MAX_IMPORT_ACTIONS = 20_000
-SEED_LIMIT = 2**31
+SEED_BITS = 128  # a seed cannot be guessed faster than its random bits allow
 # Forced answers given in a row after one move, at most.  A whole random game has about ten of them
 # (Acquire and Railroad Barons alike), so only a title that kept forcing would ever stop here.
 MAX_FORCED_ANSWERS = 500
@@ -184,6 +184,15 @@ def start_game(game: Game) -> Game:
     return locked
 
 
+def new_seed() -> int:
+    """``SEED_BITS`` random bits from ``secrets``, under a set top bit.
+
+    The top bit puts every new seed beyond 64 bits, where the engine keys its generator
+    with the seed's whole digest (``engine.core.rng``), so all the random bits count.
+    """
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
+
+
 def _start_locked(game: Game) -> None:
     seats = list(game.seats.select_related("user").order_by("index"))
     if game.seat_order_mode == SeatOrder.RANDOM:
@@ -196,7 +205,7 @@ def _start_locked(game: Game) -> None:
         seat.display_name = seat.user.name if seat.user else seat.display_name
         Seat.objects.filter(pk=seat.pk).update(index=index, display_name=seat.display_name)
     if game.seed is None:
-        game.seed = secrets.randbelow(SEED_LIMIT)
+        game.seed = new_seed()
     try:
         state = engine.new_game(game.title, [seat.display_name for seat in seats], game.seed, game.options)
     except engine.MalformedRecord as error:

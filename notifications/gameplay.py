@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_time
 import engine.core as engine
 from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
+from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
@@ -194,18 +195,20 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
 
     One plain query for the newest ``limit`` actions, cut at the seat's own last move in Python:
     the same rows as asking the database for "since my last move, newest ``limit``", without the
-    correlated subquery.  A game with no actions yet (``version`` 0) needs no query.
+    correlated subquery.  A seat that has not moved yet reads from the deal on.
     """
-    if game.version == 0:
-        return []
-    rows = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
-    batches = []
-    for actor, events in rows:
+    newest = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
+    batches, moved = [], False
+    for actor, events in newest if game.version else []:
         batches.append(events)
         if actor == seat:
+            moved = True
             break
-    events = [engine.Event.from_json(raw) for batch in reversed(batches) for raw in batch]
-    return engine.visible_events(events, seat)
+    read = log_reader(game, seat)
+    since = [line for batch in reversed(batches) for line in read(batch)]
+    if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
+        since = opening_lines(game, seat) + since
+    return since
 
 
 def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:

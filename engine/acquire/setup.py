@@ -6,9 +6,11 @@ from typing import Any
 
 from engine.acquire.chains import CHAIN_IDS, SHARES_PER_CHAIN, STARTING_CASH
 from engine.acquire.state import AcquireState
-from engine.acquire.tiles import ALL_TILES, HAND_SIZE, TILE_ORDER
+from engine.acquire.text import count_of, join_words
+from engine.acquire.tiles import ALL_TILES, HAND_SIZE, TILE_ORDER, in_board_order
 from engine.acquire.turn import start_turn
 from engine.core.errors import MalformedRecord
+from engine.core.events import Event
 from engine.core.rng import seeded_rng
 
 DEFAULT_OPTIONS: dict[str, Any] = {"tile_bag": [], "open_holdings": True}
@@ -74,3 +76,22 @@ def new_game(players: list[str], seed: int, options: dict[str, Any]) -> AcquireS
     )
     start_turn(state, [])
     return state
+
+
+def opening_events(state: AcquireState) -> list[Event]:
+    """The deal as the log tells it: each seat's starting tile, who starts, then each hand (its own seat's).
+
+    ``state`` is the game before its first action: the board holds the starting tiles in
+    seat order and the hands are as dealt.
+    """
+    starting = list(state.board)
+    draws = join_words([f"{name} drew {tile}" for name, tile in zip(state.players, starting, strict=True)])
+    first = state.players[state.current]
+    events = [Event(f"{draws}: {first} starts, with the tile closest to 1A (R8).", kind="first_player",
+                    data={"starting_tiles": starting, "seat": state.current})]
+    for offset in range(len(state.players)):
+        seat = (state.current + offset) % len(state.players)
+        name, hand = state.players[seat], in_board_order(state.hands[seat])
+        events.append(Event(f"{name} drew {join_words(hand)}.", kind="deal", data={"seat": seat, "tiles": hand},
+                            only_seat=seat, redacted=f"{name} drew {count_of(len(hand), 'tile')}."))
+    return events

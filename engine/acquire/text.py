@@ -28,3 +28,8 @@ def join_words(words: list[str]) -> str:
 def count_of(number: int, noun: str) -> str:
     """``1 share``, ``3 shares``."""
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def founded(name: str, chain: str, size: int) -> str:
+    """``ann founded Tower (3 tiles)``: the public part of a founding."""
+    return f"{name} founded {CHAIN_NAMES[chain]} ({count_of(size, 'tile')})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.acquire import actions, bot, ending, forced, setup, summary, view
+from engine.acquire import actions, bot, closed_holdings, ending, forced, setup, summary, view
 from engine.acquire import prompts as acquire_prompts
 from engine.acquire.state import AcquireState
 from engine.core.events import Event
@@ -27,6 +27,9 @@ class AcquireTitle:
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> AcquireState:
         return setup.new_game(players, seed, options)
 
+    def opening_events(self, state: AcquireState) -> list[Event]:
+        return setup.opening_events(state)
+
     def waiting(self, state: AcquireState) -> list[Waiting]:
         return acquire_prompts.waiting(state)
 
@@ -38,6 +41,9 @@ class AcquireTitle:
 
     def apply_in_place(self, state: AcquireState, seat: int, action: dict[str, Any]) -> list[Event]:
         return actions.apply_action(state, seat, action)
+
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        return closed_holdings.sealed(players, options, events)
 
     def view(self, state: AcquireState, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

@@ -7,7 +7,7 @@ from engine.acquire.chains import price
 from engine.acquire.ending import finish
 from engine.acquire.mergers import begin_merger
 from engine.acquire.state import BUY_SHARES, FOUND_CHAIN, PLACE_TILE, AcquireState
-from engine.acquire.text import chain_name, count_of, join_words, money
+from engine.acquire.text import chain_name, count_of, founded, join_words, money
 from engine.acquire.tiles import HAND_SIZE
 from engine.core.events import Event
 
@@ -24,7 +24,7 @@ def place_tile(state: AcquireState, tile: str, effect: Effect, events: list[Even
         events.append(Event(f"{name} placed {tile}.", kind="place", data=data))
         state.phase = BUY_SHARES
     elif effect.kind == FOUND:
-        events.append(Event(f"{name} placed {tile} and chooses a chain to found.", kind="place", data=data))
+        events.append(Event(f"{name} placed {tile}, which founds a new chain.", kind="place", data=data))
         state.phase = FOUND_CHAIN
     elif effect.kind == GROW:
         _grow(state, tile, effect.chains[0], events, data)
@@ -55,11 +55,10 @@ def found_chain(state: AcquireState, chain: str, events: list[Event]) -> None:
     if gift:
         state.bank[chain] -= 1
         state.shares[seat][chain] += 1
-    bonus = "+1 founder's share" if gift else "no founder's share left in the bank"
+    share = " and received the founder's share" if gift else "; the bank had no share of it left to give"
     events.append(
         Event(
-            f"{state.players[seat]} placed {state.placed} and founded {chain_name(chain)} "
-            f"({state.sizes[chain]} tiles), {bonus}.",
+            f"{founded(state.players[seat], chain, state.sizes[chain])}{share}.",
             kind="found",
             data={"seat": seat, "tile": state.placed, "chain": chain, "size": state.sizes[chain], "free_share": gift},
         )

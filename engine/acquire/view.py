@@ -84,7 +84,9 @@ def _merger_view(state: AcquireState) -> dict[str, Any] | None:
         "mergemaker": merger.mergemaker,
         "chains": list(merger.chains),
         "survivor": merger.survivor,
+        "survivor_name": chain_name(merger.survivor) if merger.survivor else None,
         "defunct": merger.defunct,
+        "defunct_name": chain_name(merger.defunct) if merger.defunct else None,
         "still_to_resolve": list(merger.remaining),
     }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
-from engine.core.events import Event
+from engine.core.events import Event, visible_events
 from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
 from engine.core.registry import get_title
@@ -28,6 +28,12 @@ def new_game(title_id: str, players: list[str], seed: int, options: dict[str, An
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise MalformedRecord("seed must be an integer.")
     return title.new_game(list(players), seed, title.validate_options({} if options is None else options))
+
+
+def opening_events(state: GameState) -> list[Event]:
+    """The log lines of the setup, before the first action; ``state`` is ``new_game``'s."""
+    title = title_of(state)
+    return title.seal_events(state.players, state.options, title.opening_events(state))
 
 
 def prompts(state: GameState) -> list[Prompt]:
@@ -88,10 +94,22 @@ def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameStat
 
 
 def _apply_checked(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
-    """Apply an action whose turn check has passed, and count it."""
-    events = title_of(state).apply_in_place(state, seat, action)
+    """Apply an action whose turn check has passed, and count it; its events say who may read them."""
+    title = title_of(state)
+    events = title.seal_events(state.players, state.options, title.apply_in_place(state, seat, action))
     state.actions_applied += 1
     return events
+
+
+def readable_events(
+    title_id: str, players: list[str], options: dict[str, Any], events: list[Event], seat: int | None
+) -> list[dict[str, Any]]:
+    """The lines of a game's ``events`` that ``seat`` (None: a spectator) may read.
+
+    Sealed again first, so events stored before a title kept a line private are read as
+    the title keeps them now.
+    """
+    return visible_events(get_title(title_id).seal_events(players, options, events), seat)
 
 
 def view(state: GameState, seat: int | None) -> dict[str, Any]:

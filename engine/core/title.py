@@ -40,6 +40,9 @@ class Title(Protocol):
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> GameState:
         """The state before the first record action (setup and dealing done)."""
 
+    def opening_events(self, state: GameState) -> list[Event]:
+        """The setup as log lines (a deal, who starts), read from a state no action has changed yet."""
+
     def waiting(self, state: GameState) -> list[Waiting]:
         """Every seat that must act now, its prompt name and accepted action types; [] when finished."""
 
@@ -58,6 +61,13 @@ class Title(Protocol):
         Validates everything before the first change, so an IllegalAction leaves
         the state untouched.  The core has already checked (through ``waiting``)
         that ``seat`` is asked and that its prompt accepts ``action["type"]``.
+        """
+
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        """``events`` with every line the game's options keep private marked so (``Event.only_seat``).
+
+        The core seals what ``apply_in_place`` returns; sealing twice changes nothing, so
+        stored events are sealed again when read.  A title with nothing hidden returns them.
         """
 
     def view(self, state: GameState, seat: int | None) -> dict[str, Any]:

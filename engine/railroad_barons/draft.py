@@ -28,6 +28,14 @@ def picker(state: State) -> int:
     return tables.DRAFT_PICKERS[state.draft.slot]
 
 
+def opening_events(state: State) -> list[Event]:
+    """The setup as the log tells it, before the draft's first offer (b.4 #24, #26)."""
+    each = names.money(state.cash[0])
+    text = (f"{names.listing(state.players)} have {each} each and {len(state.pile)} railroads are in the pile;"
+            f" {state.players[picker(state)]} offers the first investor.")
+    return [Event(text, "setup", {"cash": list(state.cash), "pile": len(state.pile), "picker": picker(state)})]
+
+
 def check_offer_investor(state: State, seat: int, action: dict[str, Any]) -> Offer:
     investor = fields.choice(action, "investor", state.draft.left, "an investor still in the draft")
     value = fields.integer(action, "value", "the value you name for the investor")

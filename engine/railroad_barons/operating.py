@@ -247,10 +247,9 @@ def do_respond_offer(state: State, seat: int, accept: bool) -> list[Event]:
     state.turn.offer_railroad = None
     state.turn.offer_price = 0
     state.phase = OPERATE
-    if accept:
-        text = f"{state.players[seat]} accepts the offer for {names.holding(seller)}."
-        accepted = Event(text, "accept_offer", {"seat": seat, "seller": seller, "railroad": railroad, "price": price})
-        return [accepted, *transfer(state, seller, railroad, price)]
+    if accept:  # one line: the acceptance and the sale it makes
+        (sold,) = transfer(state, seller, railroad, price)
+        return [Event(f"{state.players[seat]} accepts: {sold.text}", "accept_offer", {"seat": seat, **sold.data})]
     state.turn.declined.append(railroad)
     text = f"{state.players[seat]} declines the offer: {names.holding(seller)} keeps {names.railroad(railroad)}."
     return [Event(text, "decline_offer", {"seat": seat, "seller": seller, "railroad": railroad, "price": price})]

@@ -61,6 +61,6 @@ def retire_level(state: State, level_bought: int) -> list[Event]:
             state.pile.remove(railroad_id)
             gone.append(railroad_id)
     state.removed.extend(gone)
-    listed = names.listing(railroad_id.upper() for railroad_id in gone) or "none in play"
+    listed = names.listing(names.railroad(railroad_id) for railroad_id in gone) or "none in play"
     return [Event(f"Level-{level} railroads are now obsolete and leave the game: {listed}.", "obsolete",
                   {"level": level, "removed": gone})]

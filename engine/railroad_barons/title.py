@@ -9,7 +9,7 @@ from engine.core.errors import MalformedRecord
 from engine.core.events import Event
 from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
-from engine.railroad_barons import asking, bot, forced, rules, tables, view
+from engine.railroad_barons import asking, bot, draft, forced, rules, tables, view
 from engine.railroad_barons.state import State, copy_state, new_state, state_from_json, state_to_json
 
 OPTION_DEFAULTS: dict[str, bool] = {"end_on_empty_pile": False, "printed_investor_values": False}
@@ -39,6 +39,9 @@ class RailroadBarons:
         """Setup; the seed is kept for the record but nothing is random (D-18)."""
         return new_state(players, seed, options)
 
+    def opening_events(self, state: State) -> list[Event]:
+        return draft.opening_events(state)
+
     def waiting(self, state: State) -> list[Waiting]:
         return asking.waiting(state)
 
@@ -50,6 +53,10 @@ class RailroadBarons:
 
     def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         return rules.perform(state, seat, action)
+
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        """Every holding is public in this game: no line is anyone's secret."""
+        return events
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view.view(state, seat)

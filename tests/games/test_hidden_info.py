@@ -6,11 +6,15 @@ a tile still in a hand or the bag is never on the board, so it must appear nowhe
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import engine.core as engine
 from accounts.models import ApiToken
-from games.models import Snapshot
+from games import queries
+from games.models import Action, Game, Snapshot
+from notifications.gameplay import events_since_last_move
 from tests.games.factories import SCRIPT, TILE_BAG, play, started_game
 from tests.games.pages import mentions_tile, without_svg
 
@@ -103,3 +107,83 @@ def test_the_log_hides_other_seats_draws(client, players):
     bob_page = bob.get(f"/games/{game.pk}/").content.decode()
     assert "ann drew a tile." in bob_page and "10E" not in without_svg(bob_page)
     assert client.get(f"/games/{game.pk}/record.json").status_code == 403
+
+
+LOG = re.compile(r'<ol class="log" id="log">(.*?)</ol>', re.S)
+CLOSED = {"tile_bag": TILE_BAG, "open_holdings": False}
+
+
+def log_lines(html):
+    """The log's lines as a reader sees them, without the action numbers."""
+    items = re.findall(r"<li[^>]*>(.*?)</li>", LOG.search(html).group(1), re.S)
+    return [re.sub(r"<span class=\"seq\">.*?</span>|<[^>]+>", "", item).strip() for item in items]
+
+
+def rebuilt_cash(lines, names):
+    """Each player's cash as the log tells it: $6,000, less what they paid, plus bonuses and sales."""
+    cash = dict.fromkeys(names, 6000)
+    for line in lines:
+        name = line.split(" ", 1)[0]
+        for verb, sign in (("bought", -1), ("sold", 1), ("receives", 1)):
+            paid = re.search(rf" {verb}\b[^$]*\$([\d,]+)", line)
+            if name in cash and paid:
+                cash[name] += sign * int(paid.group(1).replace(",", ""))
+    return cash
+
+
+def real_cash(game):
+    state = Snapshot.objects.get(game=game).state
+    return dict(zip(state["players"], state["cash"], strict=True))
+
+
+def test_the_public_log_of_a_closed_game_cannot_rebuild_anyones_cash(client, players):
+    game = play(started_game(players, options=CLOSED), SCRIPT[:6])
+    cy_mail = [event["text"] for event in events_since_last_move(game, 2)]  # cy is asked to move now
+    play(game, SCRIPT[6:])
+    names, cash = ["ann", "bob", "cy"], real_cash(game)
+    assert cash["ann"] != 6000 and cash["bob"] != 6000  # both bought; ann also sold
+    public = [cy_mail, log_lines(client.get(f"/games/{game.pk}/").content.decode()),
+              log_lines(client.get(f"/games/{game.pk}/history/").content.decode())]
+    for lines in public:
+        rebuilt = rebuilt_cash(lines, names)
+        assert rebuilt["ann"] != 5600 and rebuilt["bob"] != 5600, lines  # their cash after buying
+        assert rebuilt["ann"] != cash["ann"] and rebuilt["bob"] != cash["bob"], lines
+        assert not any(re.search(r"\d+ (Tower|Luxor) shares?\b", line) for line in lines), lines
+        assert "ann bought shares." in lines and "bob bought shares." in lines
+
+
+def test_each_seat_of_a_closed_game_reads_its_own_purchases_and_disposals(client, players):
+    game = play(started_game(players, options=CLOSED), SCRIPT)
+    cash = real_cash(game)
+    for seat, name in enumerate(["ann", "bob"]):
+        reader = type(client)()
+        reader.force_login(players[seat])
+        lines = log_lines(reader.get(f"/games/{game.pk}/").content.decode())
+        assert rebuilt_cash(lines, [name])[name] == cash[name]
+        mailed = [event["text"] for event in events_since_last_move(game, seat)]
+        assert not [line for line in mailed if line not in lines]
+    ann = type(client)()
+    ann.force_login(players[0])
+    lines = log_lines(ann.get(f"/games/{game.pk}/").content.decode())
+    assert "ann sold 1 Tower share for $200 and traded 2 Tower for 1 Luxor share." in lines
+    assert "bob bought shares." in lines and not any(line.startswith("bob kept") for line in lines)
+
+
+def test_an_open_game_logs_every_purchase_for_everyone(client, players):
+    game = play(started_game(players), SCRIPT)
+    lines = log_lines(client.get(f"/games/{game.pk}/").content.decode())
+    assert rebuilt_cash(lines, ["ann", "bob", "cy"]) == real_cash(game)
+
+
+def test_lines_stored_before_sealing_are_sealed_as_they_are_read(players):
+    """A closed game's Actions written before the engine kept purchases private never reach other seats."""
+    game = started_game(players, options=CLOSED)
+    bought = engine.Event("ann bought 2 Tower shares for $400.", kind="buy",
+                          data={"seat": 0, "shares": {"tower": 2}, "cost": 400})
+    Action.objects.create(game=game, seq=1, seat=0, payload={"type": "buy_shares", "shares": {"tower": 2}},
+                          events=[bought.to_json()], source="web")
+    Game.objects.filter(pk=game.pk).update(version=1)
+    game.refresh_from_db()
+    assert queries.recent_log(game, None)[0]["lines"] == ["ann bought shares."]
+    assert [event["text"] for event in events_since_last_move(game, 1)][-1] == "ann bought shares."
+    assert queries.recent_log(game, 0)[0]["lines"] == ["ann bought 2 Tower shares for $400."]

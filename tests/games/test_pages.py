@@ -150,7 +150,7 @@ def test_history_steps_through_the_game(client, game):
     html = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
     assert "After move 2 of 11" in html and 'data-tile="2A" data-chain="tower"' in html
     assert 'href="?step=1"' in html and 'href="?step=3"' in html and 'href="?step=0"' in html
-    assert "ann placed 2A and founded Tower" in html and "bob placed 4A" not in html
+    assert "ann founded Tower" in html and "bob placed 4A" not in html
     html = client.get(f"/games/{game.pk}/history/?step=0").content.decode()
     assert 'data-tile="2A" data-chain=""' in html and 'data-tile="1A" data-chain=""' in html
     assert 'aria-label="Share prices"' in html and 'aria-label="Net worth"' in html
@@ -323,3 +323,26 @@ def test_the_board_key_mentions_your_hand_only_where_a_hand_is_shown(client, gam
     assert "Grey: placed, not in a chain." in history and "a tile in your hand" not in history
     mine = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
     assert "Dashed outline: a tile in your hand." in mine
+
+
+def test_the_merger_notice_names_the_chains(client, game):
+    play(game, SCRIPT[:8])  # cy merged Tower into Luxor; ann disposes of Tower next
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Merger at 3A</strong>: Luxor survives; resolving Tower." in html
+
+
+def test_the_log_opens_with_the_deal_instead_of_no_moves_yet(client, game, players):
+    from notifications.gameplay import events_since_last_move
+
+    deal = "ann drew 1A, bob drew 5A and cy drew 6E: ann starts, with the tile closest to 1A (R8)."
+    client.force_login(players[0])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "No moves yet" not in html and deal in html
+    hand = "ann drew 2A, 12A, 3C, 1E, 5G and 9I."
+    assert hand in html and "bob drew 6 tiles." in html
+    assert [line["text"] for line in events_since_last_move(game, 0)][:2] == [deal, hand]
+    play(game, SCRIPT[:1])
+    history = type(client)().get(f"/games/{game.pk}/history/?step=1").content.decode()
+    assert "ann placed 2A, which founds a new chain." in history and deal in history
+    assert "ann drew 6 tiles." in history and "ann drew 2A" not in history
+    assert history.index("ann placed 2A") < history.index(deal)  # newest first: the deal is the oldest entry

@@ -99,5 +99,5 @@ def test_r17_no_founders_share_when_all_25_are_held():
     play.found("tower")
     assert play.state.bank["tower"] == 0
     assert [p["shares"]["tower"] for p in play.summary()["players"]] == [12, 13]
-    assert "ann placed 10E and founded Tower (2 tiles), no founder's share left in the bank." in play.texts()
+    assert "ann founded Tower (2 tiles); the bank had no share of it left to give." in play.texts()
     assert game.to_json(play.replayed()) == game.to_json(play.state)

@@ -27,7 +27,8 @@ def test_r16_r17_founding_asks_for_a_chain_and_gives_the_founder_a_share():
     assert summary["board"]["1A"] == summary["board"]["2A"] == "american"
     assert summary["players"][1]["shares"] == {"american": 1}
     assert play.state.bank["american"] == 24
-    assert "bob placed 2A and founded American (2 tiles), +1 founder's share." in play.texts()
+    assert play.texts()[-2:] == ["bob placed 2A, which founds a new chain.",
+                                 "bob founded American (2 tiles) and received the founder's share."]
 
 
 def test_d11_founding_takes_the_whole_connected_loose_group():

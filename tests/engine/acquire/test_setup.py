@@ -77,3 +77,12 @@ def test_scenario_builder_deals_each_move_in_time():
     play = Game(["4E", "9E"], ["1A", "3A", "2A"])
     play.turns("1A", "3A", ("2A", "tower"))
     assert play.summary()["board"]["2A"] == "tower"
+
+
+def test_r8_the_log_opens_with_the_starting_draws_and_who_starts_and_each_hand_only_for_its_seat():
+    state = new(tile_bag=["1B", "9A", "12A", "2C", "3C", "4C", "5C", "6C", "7C"])
+    lines = {seat: [event.seen_by(seat) for event in game.opening_events(state)] for seat in (0, 1, None)}
+    assert lines[None] == ["ann drew 1B, bob drew 9A and cy drew 12A: bob starts, with the tile closest to 1A (R8).",
+                           "bob drew 6 tiles.", "cy drew 6 tiles.", "ann drew 6 tiles."]
+    assert lines[1][1] == "bob drew 2C, 3C, 4C, 5C, 6C and 7C."  # bob starts: he takes the first six
+    assert lines[0][1] == "bob drew 6 tiles." and all(tile in lines[0][3] for tile in state.hands[0])

@@ -56,3 +56,11 @@ def test_summary_lists_every_chain_and_every_placed_tile():
                                 "12B": None, "1C": None, "12D": None, "12F": None}
     assert list(summary)[:6] == ["title", "status", "actions_applied", "waiting_for", "players", "standings"]
     assert summary["actions_applied"] == len(play.record["actions"])
+
+
+def test_the_merger_in_progress_names_its_chains_for_players():
+    play = tower_meets_luxor()
+    play.place("4A")
+    merger = game.view(play.state, None)["merger"]
+    assert (merger["survivor"], merger["defunct"]) == ("tower", "luxor")
+    assert (merger["survivor_name"], merger["defunct_name"]) == ("Tower", "Luxor")

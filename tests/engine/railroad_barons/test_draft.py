@@ -26,6 +26,8 @@ def test_setup_gives_each_player_200_and_keeps_dominion_atlantic_on_the_investor
     assert state.pile[0] == "a2"  # a1 lies on the $450 investor (b.4 #24)
     assert "a1" not in state.pile and len(state.pile) == 27
     assert prompt_name(state) == (ANN, "offer_investor")  # seat 0 is player A (D-04)
+    assert [event.text for event in game.opening_events(state)] == [
+        "ann and bob have $200 each and 27 railroads are in the pile; ann offers the first investor."]
 
 
 def test_the_other_player_takes_the_card_or_the_cash_and_the_picker_gets_the_rest() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction, game
-from engine.railroad_barons import operating, railroads, tables
+from engine.railroad_barons import names, operating, railroads, tables
 from tests.engine.railroad_barons.support import (
     ANN,
     BOB,
@@ -168,7 +168,9 @@ def test_offers_to_another_director_wait_for_an_answer() -> None:
         game.apply(state, *offer_railroad(ANN, "a1", 200))  # the loop guard
     act(state, ANN, DONE)
     assert state.turn.company == "rice"
-    state = play([*steps, offer_railroad(ANN, "a1", 100), respond(BOB, True)])
+    state = play([*steps, offer_railroad(ANN, "a1", 100)])
+    assert texts(act(state, *respond(BOB, True))) == [
+        "bob accepts: Seedy Brothers bought Dominion Atlantic (A1) from Rice International for $100."]  # one line
     assert state.companies["seedy"].railroads == {"a1": "front"}
     assert state.companies["seedy"].cash == 700 - 100 and state.companies["rice"].cash == 640 + 100
 
@@ -220,6 +222,7 @@ def test_the_first_level_4_purchase_makes_level_2_obsolete_everywhere() -> None:
     assert not level_two & {r for c in state.companies.values() for r in c.railroads}
     assert level_two <= set(state.removed)
     assert events[-1].kind == "obsolete" and events[-1].text.startswith("Level-2 railroads are now obsolete")
+    assert all(names.railroad(r) in events[-1].text for r in level_two)  # named as every other line names them
 
 
 def test_an_obsolete_side_of_a_card_still_in_the_pile_cannot_be_bought() -> None:
