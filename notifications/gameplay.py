@@ -38,6 +38,7 @@ __all__ = [
     "Seat",
     "active_seats_of_user",
     "events_since_last_move",
+    "first_mover",
     "game_flags",
     "game_url",
     "load",
@@ -206,6 +207,11 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
             break
     events = [engine.Event.from_json(raw) for batch in reversed(batches) for raw in batch]
     return engine.visible_events(events, seat)
+
+
+def first_mover(game: Game) -> int | None:
+    """The seat that made the game's first move (None before it)."""
+    return Action.objects.filter(game=game).order_by("seq").values_list("seat", flat=True).first()
 
 
 def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:
