@@ -8,7 +8,7 @@ from django.core import mail
 import engine.core as engine
 from games.models import Action, Game, Snapshot
 from notifications.positions import position_template
-from tests.engine.railroad_barons.support import ANN, BOB, buy, offer_railroad, simple_answer
+from tests.engine.railroad_barons.support import ANN, BOB, SEEDY_FLOATED, buy, offer_railroad, simple_answer
 from tests.games.factories import play, started_game
 from tests.games.test_railroad_barons_pages import OFFER_READY, SEEDY_STARTED
 from tests.notifications.helpers import html_of, move, move_links, outbox_to, path_of
@@ -114,6 +114,19 @@ def test_a_stock_turn_groups_its_links_by_sale_and_purchase_and_by_holding(rb_ga
     assert "  -- MS&C --\n* Start MS&C at par $70" in buys
     assert "End the turn" not in answers  # nothing sold yet this turn: only a pass ends it
     assert "Done:" not in message.body
+
+
+def test_an_operating_turn_names_its_holding_and_its_end_link_reads_once(client, rb_game):
+    play(rb_game, SEEDY_FLOATED)
+    message = outbox_to("ann@example.com")[-1]
+    assert message.subject.endswith("Seedy Brothers' turn: buy, sell or scrap railroads, or end the turn")
+    links = move_links(message.body)
+    end = links["End Seedy Brothers' turn"]
+    assert "Buy the top railroad from the bank:\n* Buy Dominion Atlantic" in message.body
+    assert "Operating round 1.1: Seedy Brothers operates" in message.body
+    assert b"Confirm: End Seedy Brothers&#x27; turn" in client.get(path_of(end)).content
+    done = client.post(path_of(end)).content.decode()
+    assert "Done: End Seedy Brothers&#x27; turn." in done and "Done: Done" not in done
 
 
 def test_the_position_include_is_chosen_by_title():
