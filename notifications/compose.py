@@ -217,9 +217,17 @@ def compose_started(row: Outbox, now: datetime, loaded: Loaded | None = None) ->
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
 
 
+def standing_rows(state: Any) -> list[dict[str, Any]]:
+    """The final standings with each score written with thousands separators ("65,100")."""
+    return [
+        {**entry, "score": f"{entry['score']:,}" if isinstance(entry.get("score"), int) else entry.get("score")}
+        for entry in engine.result(state) or []
+    ]
+
+
 def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     loaded = _loaded_at(row, same_version=False, loaded=loaded)
-    context = {**game_context(loaded, row.seat, row.recipient), "standings": engine.result(loaded.state) or []}
+    context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(loaded.state)}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 
 
