@@ -77,6 +77,32 @@ def acquire_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     yield "digest", mail(digest)
 
 
+# Start tiles 1A (ann), 12I (bob), 5A (cy); ann founds Tower with 2A, bob Luxor with 4A, cy plays 11H
+# alone, and ann's 3A joins the two 2-tile chains: a tie, so ann chooses the survivor.
+TIED_BAG = [
+    "1A", "12I", "5A",
+    "2A", "3A", "1H", "3H", "5H", "7H",
+    "4A", "2H", "4H", "6H", "8H", "10H",
+    "11H", "9H", "12H", "9I", "11I", "1F",
+    "9G", "7I", "1G", "7F",
+]
+TO_TIE = [
+    (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
+    (0, {"type": "buy_shares", "shares": {}}),
+    (1, {"type": "place_tile", "tile": "4A"}), (1, {"type": "found_chain", "chain": "luxor"}),
+    (1, {"type": "buy_shares", "shares": {}}),
+    (2, {"type": "place_tile", "tile": "11H"}), (2, {"type": "buy_shares", "shares": {}}),
+    (0, {"type": "place_tile", "tile": "3A"}),
+]
+
+
+def tied_merger_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    game = start_game(players, options={"tile_bag": TIED_BAG})
+    for seat, action in TO_TIE:
+        move(game.pk, seat, action)
+    yield "acquire-turn-choose-survivor", mail(row(game, players[0], MailKind.TURN, 0))
+
+
 def closed_holdings_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     """With ``open_holdings: false`` the players table shows only the reader's own cash and shares."""
     game = start_game(players, options={"tile_bag": TILE_BAG, "open_holdings": False})
@@ -108,6 +134,7 @@ def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
+    "tied": tied_merger_mails,
     "railroad-barons": railroad_barons_mails,
     "result": result_mails,
 }
