@@ -125,16 +125,15 @@ def share_columns(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def merger_line(view: dict[str, Any]) -> str:
-    """The merger being resolved, in words, or ""."""
+    """The merger being resolved, in words ("Merger at 3A: Luxor survives; Tower (2 tiles, ...) is ..."), or ""."""
     merger = view.get("merger")
     if not merger or not merger.get("survivor"):
         return ""
     chains = view["chains"]
-    line = f"{merger['tile']} merged into {chains[merger['survivor']]['name']}"
+    line = f"Merger at {merger['tile']}: {chains[merger['survivor']]['name']} survives"
     if merger.get("defunct"):
         defunct = chains[merger["defunct"]]
-        line += (f"; {defunct['name']} ({defunct['size']} tiles) is being resolved: majority bonus"
-                 f" {money(defunct['majority_bonus'])}, minority {money(defunct['minority_bonus'])}")
+        line += f"; {defunct['name']} ({defunct['size']} tiles, {money(defunct['price'])} a share) is being resolved"
     return line + "."
 
 
