@@ -147,9 +147,9 @@ def decision_phrase(prompt: engine.Prompt, seat_name: str) -> str:
     return phrase[:1].upper() + phrase[1:]
 
 
-def seat_name(loaded: Loaded, seat: int) -> str:
-    players = loaded.view(None).get("players", [])
-    return next((player.get("name", "") for player in players if player.get("seat") == seat), "")
+def reader_name(position: dict[str, Any]) -> str:
+    """The reader's name as the game knows it (the engine's questions start with it), from the position."""
+    return next((player["name"] for player in position.get("players", []) if player.get("you")), "")
 
 
 def start_notice(loaded: Loaded, always: bool = False) -> dict[str, Any] | None:
@@ -169,15 +169,17 @@ def start_notice(loaded: Loaded, always: bool = False) -> dict[str, Any] | None:
 
 
 def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dict[str, Any]:
+    """A decision's part of a mail: question, deadline, what happened, the position and the grouped links."""
     prompt = loaded.prompt_for(seat)
     if prompt is None:
         raise Superseded("The seat has no decision waiting any more.")
     deadline = due_at(loaded, seat)
     links_now = quick_links(loaded, seat, user, prompt, now, deadline)
+    context = game_context(loaded, seat, user)
     return {
-        **game_context(loaded, seat, user),
+        **context,
         "question": prompt.question,
-        "asked": decision_phrase(prompt, seat_name(loaded, seat)),
+        "asked": decision_phrase(prompt, reader_name(context["position"])),
         "links": links_now,
         "groups": group_links(prompt, links_now),
         "events": [event["text"] for event in events_since_last_move(loaded.game, seat)],
