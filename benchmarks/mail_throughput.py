@@ -81,7 +81,7 @@ def drop_database(create: bool) -> None:
 
 
 def prepare(games: int) -> int:
-    """Start the games; each start queues its first player's turn mail (the worker is not up yet)."""
+    """Start the games; each start queues the first player's turn mail and the two others' start mails."""
     import django
     from django.core.management import call_command
 
@@ -99,7 +99,7 @@ def prepare(games: int) -> int:
         )
         for player in players[1:]:
             services.take_seat(game.pk, player)
-    return games
+    return games * len(players)
 
 
 def queue_backlog() -> None:
@@ -133,7 +133,7 @@ def run_worker(env: dict[str, str], pool: str, prefetch: int) -> subprocess.Pope
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1500, help="one turn mail each, every one a different game")
+    parser.add_argument("--games", type=int, default=1500, help="three mails each (a turn, two starts)")
     parser.add_argument("--pool", default="solo", help="solo: one process; prefork: one worker, two processes")
     parser.add_argument("--prefetch", type=int, default=1, help="the worker's --prefetch-multiplier (settings: 1)")
     parser.add_argument("--backlog", action="store_true",

@@ -7,6 +7,7 @@ minted here, at send time, so they carry the deadline known now.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -21,8 +22,17 @@ from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
 from notifications import clock, links, orders
+from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
-from notifications.gameplay import Loaded, events_since_last_move, game_url, load, seats_of, unreachable_names
+from notifications.gameplay import (
+    Loaded,
+    events_since_last_move,
+    first_mover,
+    game_url,
+    load,
+    seats_of,
+    unreachable_names,
+)
 from notifications.models import MailKind, Outbox, StandingOrder, Stream, Suppression
 from notifications.positions import position_for, position_template
 from notifications.schedule import time_zone
@@ -49,11 +59,17 @@ def unsubscribe_headers(user_id: int, game_id: int | None, stream: str) -> dict[
 def render(kind: str, context: dict[str, Any]) -> tuple[str, str, str]:
     """The three templates of a mail kind (subject on one line)."""
     subject = " ".join(render_to_string(f"emails/{kind}-subject.txt", context).split())
-    return (
-        subject,
-        render_to_string(f"emails/{kind}-body.txt", context),
-        render_to_string(f"emails/{kind}-body.html", context),
-    )
+    text = render_to_string(f"emails/{kind}-body.txt", context)
+    return subject, tidy_text(text), render_to_string(f"emails/{kind}-body.html", context)
+
+
+def tidy_text(text: str) -> str:
+    """The plain-text part without the blank-line runs and trailing spaces that optional template blocks leave."""
+    lines = [line.rstrip() for line in text.strip("\n").splitlines()]
+    return BLANK_RUNS.sub("\n\n", "\n".join(lines)) + "\n"
+
+
+BLANK_RUNS = re.compile(r"\n{3,}")
 
 
 def local_time(moment: datetime | None, user: Any) -> str:
@@ -121,18 +137,59 @@ def game_context(loaded: Loaded, seat: int | None, user: Any) -> dict[str, Any]:
     }
 
 
+def decision_phrase(prompt: engine.Prompt, seat_name: str) -> str:
+    """The decision in a few words, for a subject: the question's first sentence, without the reader's name.
+
+    The question is the engine's own sentence for this very decision ("Stock round 1: sell, buy,
+    pass or end your turn.", "Seedy Brothers earned $22: how much per share does it pay?"),
+    so a subject says what is asked rather than the first of several possible actions.
+    """
+    question = prompt.question.strip()
+    if seat_name and question.startswith(f"{seat_name}, "):
+        question = question[len(seat_name) + 2:]
+    sentence = re.match(r"(.+?[.?!])(\s|$)", question)
+    phrase = (sentence[1] if sentence else question).rstrip(".")
+    return phrase[:1].upper() + phrase[1:]
+
+
+def reader_name(position: dict[str, Any]) -> str:
+    """The reader's name as the game knows it (the engine's questions start with it), from the position."""
+    return next((player["name"] for player in position.get("players", []) if player.get("you")), "")
+
+
+def start_notice(loaded: Loaded, always: bool = False) -> dict[str, Any] | None:
+    """The seat order, who starts and the time limit: before the first move, or ``always`` (the started mail)."""
+    if loaded.version != 0 and not always:
+        return None
+    seats = seats_of(loaded.game)
+    if loaded.version == 0:
+        waiting = [prompt.seat for prompt in engine.prompts(loaded.state)]
+    else:
+        waiting = [first_mover(loaded.game)]
+    return {
+        "order": [seat.display_name for seat in seats],
+        "starts": ", ".join(seat.display_name for seat in seats if seat.index in waiting),
+        "time_limit": loaded.game.time_limit_label,
+    }
+
+
 def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dict[str, Any]:
+    """A decision's part of a mail: question, deadline, what happened, the position and the grouped links."""
     prompt = loaded.prompt_for(seat)
     if prompt is None:
         raise Superseded("The seat has no decision waiting any more.")
     deadline = due_at(loaded, seat)
+    links_now = quick_links(loaded, seat, user, prompt, now, deadline)
+    context = game_context(loaded, seat, user)
     return {
-        **game_context(loaded, seat, user),
+        **context,
         "question": prompt.question,
-        "asked": prompt.actions[0].label if prompt.actions else prompt.name,
-        "links": quick_links(loaded, seat, user, prompt, now, deadline),
+        "asked": decision_phrase(prompt, reader_name(context["position"])),
+        "links": links_now,
+        "groups": group_links(prompt, links_now),
         "events": [event["text"] for event in events_since_last_move(loaded.game, seat)],
         "deadline": local_time(deadline, user),
+        "start": start_notice(loaded),
     }
 
 
@@ -149,18 +206,35 @@ def _loaded_at(row: Outbox, same_version: bool, loaded: Loaded | None) -> Loaded
 def compose_turn(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     loaded = _loaded_at(row, same_version=False, loaded=loaded)
     context = decision_context(loaded, row.seat, row.recipient, now)
-    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
+    return Composed(*render(row.kind, {**context, "decision": context}),
+                    unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
 
 
 def compose_reminder(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     loaded = _loaded_at(row, same_version=True, loaded=loaded)
     context = decision_context(loaded, row.seat, row.recipient, now)
-    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.REMINDER))
+    return Composed(*render(row.kind, {**context, "decision": context}),
+                    unsubscribe_headers(row.recipient_id, row.game_id, Stream.REMINDER))
+
+
+def compose_started(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """The game started: to every seat but the one asked first, whose turn mail says so itself."""
+    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    context = {**game_context(loaded, row.seat, row.recipient), "start": start_notice(loaded, always=True)}
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
+
+
+def standing_rows(state: Any) -> list[dict[str, Any]]:
+    """The final standings with each score written with thousands separators ("65,100")."""
+    return [
+        {**entry, "score": f"{entry['score']:,}" if isinstance(entry.get("score"), int) else entry.get("score")}
+        for entry in engine.result(state) or []
+    ]
 
 
 def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     loaded = _loaded_at(row, same_version=False, loaded=loaded)
-    context = {**game_context(loaded, row.seat, row.recipient), "standings": engine.result(loaded.state) or []}
+    context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(loaded.state)}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 
 
@@ -261,6 +335,7 @@ def compose_invitation(row: Outbox, now: datetime, loaded: Loaded | None = None)
 COMPOSERS = {
     MailKind.TURN: compose_turn,
     MailKind.REMINDER: compose_reminder,
+    MailKind.STARTED: compose_started,
     MailKind.RESULT: compose_result,
     MailKind.DIGEST: compose_digest,
     MailKind.TIMEOUT: compose_notice,

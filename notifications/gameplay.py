@@ -39,6 +39,7 @@ __all__ = [
     "Seat",
     "active_seats_of_user",
     "events_since_last_move",
+    "first_mover",
     "game_flags",
     "game_url",
     "load",
@@ -209,6 +210,11 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
         since = opening_lines(game, seat) + since
     return since
+
+
+def first_mover(game: Game) -> int | None:
+    """The seat that made the game's first move (None before it)."""
+    return Action.objects.filter(game=game).order_by("seq").values_list("seat", flat=True).first()
 
 
 def seats_for_mail(game: Game, streams: tuple[str, ...]) -> list[Seat]:

@@ -50,6 +50,7 @@ class Stream(models.TextChoices):
 
 
 class MailKind(models.TextChoices):
+    STARTED = "started", "game started"
     TURN = "turn", "your turn"
     REMINDER = "reminder", "reminder"
     RESULT = "result", "result"
@@ -65,6 +66,7 @@ class MailKind(models.TextChoices):
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.
 KIND_STREAM = {
+    MailKind.STARTED: Stream.TURN,  # news of the game's play, like each turn: off with turn mails
     MailKind.TURN: Stream.TURN,
     MailKind.REMINDER: Stream.REMINDER,
     MailKind.RESULT: Stream.RESULT,

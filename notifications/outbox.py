@@ -177,7 +177,18 @@ def on_move_applied(
 
 
 def on_game_started(sender: Any, game: Game, state: Any, prompts_after: list[engine.Prompt], **kwargs: Any) -> None:
+    """Every seat hears that the game started: those asked first in their turn mail, the others in a started mail.
+
+    The turn mails go in (and out) first: the decision waiting is the more urgent news.
+    """
     announce(game, state, [], prompts_after, acting_seat=None)
+    asked = {prompt.seat for prompt in prompts_after}
+    now = clock.now()
+    insert_rows([
+        _row_for(game, seat, MailKind.STARTED, now)
+        for seat in seats_for_mail(game, (Stream.TURN,))
+        if seat.user is not None and seat.index not in asked and _wants(seat, Stream.TURN)
+    ])
 
 
 def announce_seat_now(game_id: int, seat: int) -> None:

@@ -149,7 +149,7 @@ def describe_stock_turn(state: State, seat: int) -> Description:
         ActionOption("done", "End the turn", help="End a turn in which you sold without buying." if sold else
                      "Not possible now: done ends a turn in which you sold (D-05)."),
     )
-    ending = QuickAnswer("Done (end the turn)", {"type": "done"}) if sold else QuickAnswer("Pass", {"type": "pass"})
+    ending = QuickAnswer("End the turn", {"type": "done"}) if sold else QuickAnswer("Pass", {"type": "pass"})
     quick = (ending, *(QuickAnswer(trade_label(state, seat, action, plan), action) for action, plan in trades))
     return options, quick
 
@@ -229,7 +229,7 @@ def describe_operate(state: State, seat: int) -> Description:
                      help="Return it to the box without compensation, freeing its operator token (P-1.5)."),
         ActionOption("done", "End the holding's turn"),
     )
-    quick = [QuickAnswer(f"Done: end {names.possessive(names.holding(company.id))} turn", {"type": "done"})]
+    quick = [QuickAnswer(f"End {names.possessive(names.holding(company.id))} turn", {"type": "done"})]
     for side in tables.SIDE_NAMES:
         sided = [action for action in buys if action["side"] == side]
         if sided:

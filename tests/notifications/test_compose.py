@@ -14,8 +14,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_turn_mail_has_the_position_and_one_link_per_answer(game):
-    message = mail.outbox[-1]
-    assert message.subject == "Acquire by ann · Acquire · move 1: Place a tile"
+    message = outbox_to("ann@example.com")[-1]
+    assert message.subject == "Acquire by ann · Acquire · move 1: Which tile do you place?"
     assert message.to == ["ann@example.com"]
     links = move_links(message.body)
     assert list(links) == [
@@ -23,10 +23,12 @@ def test_the_turn_mail_has_the_position_and_one_link_per_answer(game):
         "Place 3H — stands alone", "Place 5H — stands alone", "Place 7H — stands alone",
     ]
     assert "* Choose on the site (anything else):\n  http://127.0.0.1:8000/games/" in message.body
-    assert " A  o  .  .  .  o  .  .  .  .  .  .  ." in message.body  # 1A and 5A on the board, unincorporated
-    assert "Your cash: $6,000." in message.body and "2A: founds a new chain" in message.body
+    assert " A  o  *  .  .  o  .  .  .  .  .  .  ." in message.body  # 1A, 5A unincorporated; ann holds 2A
+    assert "ann (you): $6,000; shares: no shares; 6 tiles" in message.body
+    assert "2A: founds a new chain" in message.body
     html = html_of(message)
-    assert '<table style="border-collapse:collapse;font-family:monospace' in html
+    assert 'aria-label="Board, 12 columns by rows A to I"' in html
+    assert '<td bgcolor="#fff3c4" style="background-color:#fff3c4;color:#1d2330' in html  # ann's tiles marked
     assert all(f'href="{url}"' in html for url in links.values())
 
 
@@ -58,6 +60,7 @@ def test_no_mail_shows_another_seats_tiles(players, open_holdings):
     cy_mail = outbox_to("cy@example.com")[-1].body
     assert any(tile in cy_mail for tile in HANDS[2])
     assert ("ann: $5,600" in cy_mail) is open_holdings
+    assert ("cash and shares not shown" in cy_mail) is not open_holdings
 
 
 def test_standing_orders_are_restated_with_a_cancel_link(game, client):

@@ -107,15 +107,17 @@ def test_quiet_hours_hold_mail_and_stop_the_clock(players, now):
     game = start_game(players, move_time_limit=DAY)
     now["now"] = datetime(2026, 3, 2, 22, 30, tzinfo=UTC)  # 23:30 in Amsterdam
     move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
-    row = Outbox.objects.get(game=game, recipient=bob)
-    assert row.status == OutboxStatus.PENDING and outbox_to("bob@example.com") == []
+    row = Outbox.objects.get(game=game, recipient=bob, kind=MailKind.TURN)
+    started = outbox_to("bob@example.com")  # the game's start, mailed before his quiet hours
+    assert row.status == OutboxStatus.PENDING and [m.subject for m in started] == [
+        "Acquire by ann · Acquire: the game has started, ann starts"]
     assert row.send_after == datetime(2026, 3, 3, 6, 0, tzinfo=UTC)  # 07:00 in Amsterdam
     assert requeue_stale(datetime(2026, 3, 3, 5, 59, tzinfo=UTC)) == []
     ids = requeue_stale(datetime(2026, 3, 3, 6, 1, tzinfo=UTC))
     assert ids == [row.pk]
     now["now"] = datetime(2026, 3, 3, 6, 1, tzinfo=UTC)
     send_outbox(row.pk)
-    assert len(outbox_to("bob@example.com")) == 1
+    assert len(outbox_to("bob@example.com")) == 2
     # 15 running hours a day (07:00-22:00): 24 hours end Wednesday 16:00 in Amsterdam.
     assert Deadline.objects.get(game=game, seat=1, resolved=False).due_at == datetime(2026, 3, 4, 15, tzinfo=UTC)
 

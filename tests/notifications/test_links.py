@@ -3,18 +3,17 @@
 from datetime import timedelta
 
 import pytest
-from django.core import mail
 
 from games.models import Action, Game
 from notifications import clock, links
 from notifications.models import LinkOutcome, LinkUse
-from tests.notifications.helpers import move, move_links, path_of
+from tests.notifications.helpers import move, move_links, outbox_to, path_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def ann_links():
-    return move_links(mail.outbox[-1].body)
+    return move_links(outbox_to("ann@example.com")[-1].body)
 
 
 def token_of(url):

@@ -39,7 +39,7 @@ def test_merger_orders_dispose_for_the_holder_in_turn(game):
         {"type": "dispose_shares", "chain": "tower", "sell": 1, "trade": 0},
         {"type": "dispose_shares", "chain": "tower", "sell": 0, "trade": 2},
     ]
-    assert "Buy shares" in outbox_to("bob@example.com")[-1].subject
+    assert "Which shares do you buy" in outbox_to("bob@example.com")[-1].subject
 
 
 def test_a_later_order_for_the_same_prompt_replaces_the_earlier(game):

@@ -29,10 +29,12 @@ def test_it_notifies_the_mover_again_when_asked_something_new():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_it_mails_the_first_player_when_the_game_starts(game, players):
-    rows = Outbox.objects.filter(game=game)
+def test_it_mails_the_first_player_their_turn_and_the_others_the_start(game, players):
+    rows = Outbox.objects.filter(game=game).order_by("recipient_id")
     assert [(row.recipient_id, row.kind, row.version, row.status) for row in rows] == [
-        (players[0].pk, MailKind.TURN, 0, OutboxStatus.SENT)
+        (players[0].pk, MailKind.TURN, 0, OutboxStatus.SENT),
+        (players[1].pk, MailKind.STARTED, 0, OutboxStatus.SENT),
+        (players[2].pk, MailKind.STARTED, 0, OutboxStatus.SENT),
     ]
     assert len(outbox_to("ann@example.com")) == 1
 
@@ -43,7 +45,7 @@ def test_it_writes_one_row_per_game_version_recipient_and_kind(game, players):
 
     with transaction.atomic():
         again = enqueue(game.pk, 0, players[0], MailKind.TURN, 0)
-    assert Outbox.objects.filter(game=game).count() == 1
+    assert Outbox.objects.filter(game=game, kind=MailKind.TURN).count() == 1
     assert again.status == OutboxStatus.SENT
 
 
@@ -77,6 +79,6 @@ def test_it_mails_each_merger_holder_in_turn(game):
     for seat in (1, 2, 0):
         rows = Outbox.objects.filter(game=game, kind=MailKind.TURN).order_by("-version")
         assert rows[0].seat == seat  # only the holder whose turn it is has a mail waiting
-        assert "Dispose of Tower shares" in mail.outbox[-1].subject
+        assert "Tower is absorbed by Luxor: what do you do with your" in mail.outbox[-1].subject
         move(game.pk, seat, {"type": "dispose_shares", "chain": "tower", "sell": 0, "trade": 0})
     assert [m.to[0] for m in mail.outbox] == ["bob@example.com", "cy@example.com", "ann@example.com", "bob@example.com"]

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 
 from notifications import clock
-from notifications.models import Outbox, OutboxStatus
+from notifications.models import MailKind, Outbox, OutboxStatus
 from tests.notifications.helpers import start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_once_runs_the_outbox_sweep_and_a_stuck_turn_mail_goes_out(players, flaky, monkeypatch, settings):
     flaky.failures = 1  # the mail queued by the start fails once and stays pending
     game = start_game(players)
-    row = Outbox.objects.get(game=game)
+    row = Outbox.objects.get(game=game, kind=MailKind.TURN)
     assert row.status == OutboxStatus.PENDING
     later = row.send_after + timedelta(seconds=settings.TURNPOST_MAIL_REQUEUE_SECONDS + 1)
     monkeypatch.setattr(clock, "now", lambda: later)

@@ -8,9 +8,9 @@ from django.core import mail
 import engine.core as engine
 from games.models import Action, Game, Snapshot
 from notifications.positions import position_template
-from tests.engine.railroad_barons.support import ANN, BOB, offer_railroad, simple_answer
+from tests.engine.railroad_barons.support import ANN, BOB, SEEDY_FLOATED, buy, offer_railroad, simple_answer
 from tests.games.factories import play, started_game
-from tests.games.test_railroad_barons_pages import OFFER_READY
+from tests.games.test_railroad_barons_pages import OFFER_READY, SEEDY_STARTED
 from tests.notifications.helpers import html_of, move, move_links, outbox_to, path_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +35,7 @@ def assert_mail_offers_every_quick_answer(game: Game) -> engine.Prompt:
     prompt = current_prompt(game)
     assert prompt is not None
     message = outbox_to(EMAILS[prompt.seat])[-1]
-    assert list(move_links(message.body)) == [answer.label for answer in prompt.quick], prompt.name
+    assert sorted(move_links(message.body)) == sorted(answer.label for answer in prompt.quick), prompt.name
     assert "* Choose on the site (anything else):\n  http://" in message.body
     html = html_of(message)
     assert all(f'href="{url}"' in html for url in move_links(message.body).values())
@@ -43,12 +43,12 @@ def assert_mail_offers_every_quick_answer(game: Game) -> engine.Prompt:
 
 
 def test_the_first_mail_has_the_position_and_a_link_per_investor_offer(rb_game):
-    message = mail.outbox[-1]
+    message = outbox_to("ann@example.com")[-1]
     assert message.to == ["ann@example.com"] and "Railroad Barons" in message.subject
     body = message.body
-    assert "Round: Draft; waiting for ann." in body
-    assert "You: $200 cash; certificates: none; investors: none." in body
-    assert "  MS&C (not started): director -, price -, treasury $0, income $0" in body
+    assert "Draft; waiting for ann." in body
+    assert "You: $200 cash; certificates: none (0 of 9); investors: none." in body
+    assert "  MS&C (not started): director -, share price -, treasury $0, income $0" in body
     assert "Railroad pile: 27 left; top card Railroad A2:\n  A front: level 2, cost $60, income $22" in body
     assert "  bob: $200; certificates: none; investors: none; worth $200" in body
     prompt = assert_mail_offers_every_quick_answer(rb_game)
@@ -100,6 +100,33 @@ def test_an_offer_is_accepted_through_the_mail_link(client, rb_game):
     holdings = engine.summary(engine.from_json(Snapshot.objects.get(game=rb_game).state))["holdings"]
     assert "a1" in holdings["seedy"]["railroads"] and "a1" not in holdings["rice"]["railroads"]
     assert "  Seedy Brothers (floated): director ann" in outbox_to("ann@example.com")[-1].body
+
+
+def test_a_stock_turn_groups_its_links_by_sale_and_purchase_and_by_holding(rb_game):
+    play(rb_game, [*SEEDY_STARTED, buy(BOB, "rice", 40, par=70)])
+    message = outbox_to("ann@example.com")[-1]
+    assert message.subject.endswith("Stock round 1: sell, buy, pass or end your turn")
+    answers = message.body.split("Your answer", 1)[1]
+    assert "Sell a certificate" not in answers  # ann's one certificate is her director's: nothing to sell
+    assert answers.index("Buy a certificate:") < answers.index("* Pass:")
+    buys = answers.split("Buy a certificate:", 1)[1]
+    assert buys.index("  -- Rice International --") < buys.index("* Buy the 10% certificate of Rice International")
+    assert "  -- MS&C --\n* Start MS&C at par $70" in buys
+    assert "End the turn" not in answers  # nothing sold yet this turn: only a pass ends it
+    assert "Done:" not in message.body
+
+
+def test_an_operating_turn_names_its_holding_and_its_end_link_reads_once(client, rb_game):
+    play(rb_game, SEEDY_FLOATED)
+    message = outbox_to("ann@example.com")[-1]
+    assert message.subject.endswith("Seedy Brothers' turn: buy, sell or scrap railroads, or end the turn")
+    links = move_links(message.body)
+    end = links["End Seedy Brothers' turn"]
+    assert "Buy the top railroad from the bank:\n* Buy Dominion Atlantic" in message.body
+    assert "Operating round 1.1: Seedy Brothers operates" in message.body
+    assert b"Confirm: End Seedy Brothers&#x27; turn" in client.get(path_of(end)).content
+    done = client.post(path_of(end)).content.decode()
+    assert "Done: End Seedy Brothers&#x27; turn." in done and "Done: Done" not in done
 
 
 def test_the_position_include_is_chosen_by_title():

@@ -1,23 +1,22 @@
 """The account's mail audit, per-game mail settings, and the local inbox page."""
 
 import pytest
-from django.core import mail
 
 from notifications import preferences
 from notifications.models import GameMailSettings, StandingOrder, Stream, VacationDay
-from tests.notifications.helpers import move_links, path_of
+from tests.notifications.helpers import move_links, outbox_to, path_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_the_audit_lists_mails_sent_and_links_used(client, game, players):
-    url = move_links(mail.outbox[-1].body)["Place 2A — founds a new chain"]
+    url = move_links(outbox_to("ann@example.com")[-1].body)["Place 2A — founds a new chain"]
     client.post(path_of(url))
     client.force_login(players[0])
     page = client.get("/mail/history/").content.decode()
-    assert "Acquire by ann · Acquire · move 1: Place a tile" in page
+    assert "Acquire by ann · Acquire · move 1: Which tile do you place?" in page
     assert "Place 2A — founds a new chain" in page and "move made: Done: Place 2A" in page
-    assert "move 2: Found a chain" in page
+    assert "move 2: 2A founds a new chain: which one?" in page
 
 
 def test_the_audit_needs_a_sign_in(client, game):
@@ -63,9 +62,9 @@ def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
     drop_connections()
     move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     drop_connections()
-    assert InboxMessage.objects.get().subject.endswith("Found a chain")
+    assert InboxMessage.objects.get().subject.endswith("2A founds a new chain: which one?")
     page = client.get("/inbox/?to=ann@example.com").content.decode()
-    assert "Found a chain" in page and 'href="?to=ann%40example.com"' in page
+    assert "2A founds a new chain: which one?" in page and 'href="?to=ann%40example.com"' in page
 
 
 def keep(to: str, subject: str):

@@ -113,7 +113,7 @@ def test_dividend_offers_all_half_and_withhold() -> None:
 
 def test_operate_offers_the_top_card_on_each_legal_side_and_done() -> None:
     prompt = only_prompt(SEEDY_FLOATED)
-    assert labels(prompt) == ["Done: end Seedy Brothers' turn",
+    assert labels(prompt) == ["End Seedy Brothers' turn",
                               "Buy Dominion Atlantic (A1) on its level 2 (A front, $60, income $22)",
                               "Buy Dominion Atlantic (A1) on its level 2 (A front, $60, income $22) using the $50"
                               " investor"]

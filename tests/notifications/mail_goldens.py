@@ -1,0 +1,148 @@
+"""The mails behind the golden files: one per kind (and per Acquire prompt), composed at fixed positions.
+
+Each scenario plays a short scripted game through the one move path with the clock stopped,
+then composes the mail a row of that kind would send, exactly as delivery does.  Signed
+tokens and row ids vary from run to run, so ``normalized`` replaces them before comparing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from accounts.models import User
+from games.models import Game
+from games.signals import move_applied
+from notifications import outbox as outbox_receivers
+from notifications.compose import Composed, compose
+from notifications.models import MailKind, Outbox, Preference, Stream
+from tests.engine.railroad_barons.support import BOB, SEEDY_FLOATED, buy
+from tests.games.factories import play, play_to_end, started_game
+from tests.games.test_railroad_barons_pages import SEEDY_STARTED
+from tests.notifications.helpers import TILE_BAG, TO_MERGER, move, start_game
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from the current templates
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+DAY = timedelta(hours=24)
+
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel)/)[^/\s\"<>]+/")
+GAME_ID = re.compile(r"/games/\d+/")
+
+
+def normalized(text: str) -> str:
+    """Text with signed tokens and game ids replaced by placeholders (they differ on every run)."""
+    return GAME_ID.sub("/games/ID/", TOKEN.sub(r"\1TOKEN/", text))
+
+
+def as_files(composed: Composed) -> dict[str, str]:
+    """The golden files of one mail: ``.txt`` (subject line, blank line, plain text) and ``.html``."""
+    return {".txt": normalized(f"Subject: {composed.subject}\n\n{composed.text}"), ".html": normalized(composed.html)}
+
+
+def row(game: Game, user: User, kind: str, seat: int | None, note: str = "") -> Outbox:
+    """An unsaved outbox row, as the move path would have written it at the game's version."""
+    game.refresh_from_db()
+    return Outbox(game=game, version=game.version, recipient=user, kind=kind, seat=seat, send_after=NOW,
+                  created=NOW, note=note)
+
+
+def mail(outbox_row: Outbox) -> Composed:
+    return compose(outbox_row, NOW)
+
+
+def acquire_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """Every Acquire prompt a mail asks, the start, the notices and the digest, in one 3-player game."""
+    ann, bob = players[:2]
+    game = start_game(players, move_time_limit=DAY)
+    yield "acquire-started", mail(row(game, bob, MailKind.STARTED, 1))
+    yield "acquire-turn-place-tile", mail(row(game, ann, MailKind.TURN, 0))
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    yield "acquire-turn-found-chain", mail(row(game, ann, MailKind.TURN, 0))
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})
+    yield "acquire-turn-buy-shares", mail(row(game, ann, MailKind.TURN, 0))
+    for seat, action in TO_MERGER[2:]:
+        move(game.pk, seat, action)
+    yield "acquire-turn-dispose", mail(row(game, bob, MailKind.TURN, 1))
+    yield "acquire-reminder", mail(row(game, bob, MailKind.REMINDER, 1))
+    yield "acquire-timeout", mail(row(game, bob, MailKind.TIMEOUT, 1))
+    yield "acquire-paused", mail(row(game, ann, MailKind.PAUSED, 1))
+    yield "acquire-unreachable", mail(row(game, ann, MailKind.UNREACHABLE, 2, note="hard bounce"))
+    Preference.objects.create(user=bob, game=None, stream=Stream.DIGEST, enabled=True)
+    digest = Outbox(game=None, version=NOW.date().toordinal(), recipient=bob, kind=MailKind.DIGEST, send_after=NOW,
+                    created=NOW)
+    yield "digest", mail(digest)
+
+
+# Start tiles 1A (ann), 12I (bob), 5A (cy); ann founds Tower with 2A, bob Luxor with 4A, cy plays 11H
+# alone, and ann's 3A joins the two 2-tile chains: a tie, so ann chooses the survivor.
+TIED_BAG = [
+    "1A", "12I", "5A",
+    "2A", "3A", "1H", "3H", "5H", "7H",
+    "4A", "2H", "4H", "6H", "8H", "10H",
+    "11H", "9H", "12H", "9I", "11I", "1F",
+    "9G", "7I", "1G", "7F",
+]
+TO_TIE = [
+    (0, {"type": "place_tile", "tile": "2A"}), (0, {"type": "found_chain", "chain": "tower"}),
+    (0, {"type": "buy_shares", "shares": {}}),
+    (1, {"type": "place_tile", "tile": "4A"}), (1, {"type": "found_chain", "chain": "luxor"}),
+    (1, {"type": "buy_shares", "shares": {}}),
+    (2, {"type": "place_tile", "tile": "11H"}), (2, {"type": "buy_shares", "shares": {}}),
+    (0, {"type": "place_tile", "tile": "3A"}),
+]
+
+
+def tied_merger_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    game = start_game(players, options={"tile_bag": TIED_BAG})
+    for seat, action in TO_TIE:
+        move(game.pk, seat, action)
+    yield "acquire-turn-choose-survivor", mail(row(game, players[0], MailKind.TURN, 0))
+
+
+def closed_holdings_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """With ``open_holdings: false`` the players table shows only the reader's own cash and shares."""
+    game = start_game(players, options={"tile_bag": TILE_BAG, "open_holdings": False})
+    for seat, action in TO_MERGER[:6]:
+        move(game.pk, seat, action)
+    yield "acquire-turn-closed-holdings", mail(row(game, players[2], MailKind.TURN, 2))
+
+
+def railroad_barons_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    ann, bob = players[:2]
+    game = started_game([ann, bob], title="railroad-barons", options={}, seed=1)
+    yield "railroad-barons-turn-draft", mail(row(game, ann, MailKind.TURN, 0))
+    play(game, [*SEEDY_STARTED, buy(BOB, "rice", 40, par=70)])
+    yield "railroad-barons-turn-stock", mail(row(game, ann, MailKind.TURN, 0))
+    operating = play(started_game([ann, bob], title="railroad-barons", options={}, seed=1), SEEDY_FLOATED)
+    yield "railroad-barons-turn-operate", mail(row(operating, ann, MailKind.TURN, 0))
+
+
+def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """A finished two-player game (played out without mail), and its result mail."""
+    move_applied.disconnect(dispatch_uid="notifications.outbox.move_applied")
+    try:
+        game = play_to_end(started_game(players[:2], options={}, seed=3))
+    finally:
+        move_applied.connect(outbox_receivers.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
+    yield "acquire-result", mail(row(game, players[0], MailKind.RESULT, 0))
+
+
+SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
+    "acquire": acquire_mails,
+    "closed": closed_holdings_mails,
+    "tied": tied_merger_mails,
+    "railroad-barons": railroad_barons_mails,
+    "result": result_mails,
+}
+
+
+def golden_files(name: str) -> dict[str, Path]:
+    return {suffix: GOLDEN / f"{name}{suffix}" for suffix in (".txt", ".html")}
+
+
+def read_golden(name: str) -> dict[str, Any]:
+    return {suffix: path.read_text() if path.exists() else None for suffix, path in golden_files(name).items()}
