@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
 from django.utils.safestring import mark_safe
@@ -82,7 +82,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _render_game(request: HttpRequest, context: queries.GameContext, error: str = "", status: int = 200,
-                 notice: str = "") -> HttpResponse:
+                 notice: str = "", refused: QueryDict | None = None) -> HttpResponse:
+    """The game page; ``refused`` is a post the engine turned down, whose form keeps what was sent."""
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
                             "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note}
@@ -90,12 +91,14 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
         return render(request, "games/open.html", page, status=status)
     position = queries.position_for(context)
+    if refused is not None and refused.get("expected_version") != str(position.version):
+        refused = None  # the position moved on: its forms start afresh
     page.update({
         "position": position,
         "view": position.view,
         "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
         "prompt": position.prompt,
-        "forms": option_forms(position.prompt) if position.prompt else [],
+        "forms": option_forms(position.prompt, refused) if position.prompt else [],
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
         "log": queries.recent_log(game, context.seat_index),
         "record_public": queries.record_is_public(game),
@@ -184,7 +187,7 @@ def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> H
     context = queries.game_context(game_id, request.user)
     if context.my_seat is None:
         message, status = "You have no seat in this game, so you cannot move in it.", 403
-    return _render_game(request, context, error=message, status=status)
+    return _render_game(request, context, error=message, status=status, refused=request.POST)
 
 
 def history_page(request: HttpRequest, game_id: int) -> HttpResponse:

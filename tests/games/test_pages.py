@@ -321,3 +321,26 @@ def test_the_board_key_mentions_your_hand_only_where_a_hand_is_shown(client, gam
     assert "Grey: placed, not in a chain." in history and "a tile in your hand" not in history
     mine = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
     assert "Dashed outline: a tile in your hand." in mine
+
+
+def test_a_refused_move_keeps_what_the_player_typed(client, game, players):
+    play(game, SCRIPT[:2])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 2, "type": "buy_shares", "f.shares.tower": "4"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400 and "At most 3 shares may be bought in a turn, not 4" in html
+    tower = prompt_form(html, "buy_shares")["inputs"]["f.shares.tower"][0]
+    assert tower["value"] == "4"
+
+
+def test_a_refused_dispose_keeps_both_counts(client, game, players):
+    play(game, SCRIPT[:8])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 8, "type": "dispose_shares", "f.sell": "1", "f.trade": "1"}
+    )
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
+    form = prompt_form(response.content.decode(), "dispose_shares")
+    assert (form["inputs"]["f.sell"][0]["value"], form["inputs"]["f.trade"][0]["value"]) == ("1", "1")
+    fresh = prompt_form(client.get(f"/games/{game.pk}/").content.decode(), "dispose_shares")
+    assert fresh["inputs"]["f.trade"][0]["value"] == "0"
