@@ -7,6 +7,7 @@ templates never receive the raw state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
@@ -18,6 +19,7 @@ from accounts.models import User
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
 from games.replay import record_of, state_at, waiting_of
+from notifications.models import Deadline
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -127,6 +129,23 @@ def waiting_seats(game: Game, state: Any) -> list[int]:
     if snapshot is not None and snapshot.version == game.version:
         return list(snapshot.waiting_seats)
     return waiting_of(engine.prompts(state))
+
+
+def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
+    """When each waiting seat's move is due, from the rows notifications.deadlines keeps.
+
+    Read fresh (not cached with the position): a player's new quiet hours or vacation
+    days move a deadline without a move.  No statement for a game without a time limit.
+    """
+    if not game.move_time_limit or game.status != GameStatus.ACTIVE or not waiting:
+        return {}
+    due = Deadline.objects.filter(game_id=game.pk, version=game.version, seat__in=waiting, resolved=False)
+    return dict(due.values_list("seat", "due_at"))
+
+
+def game_version(game_id: int) -> dict[str, Any] | None:
+    """The game's version and status, for a page that polls to learn the game moved on: one small read."""
+    return Game.objects.filter(pk=game_id).values("version", "status").first()
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:

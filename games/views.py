@@ -9,11 +9,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
+from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
@@ -22,7 +23,7 @@ from games import history, invitations, queries, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, NewGameForm
-from games.models import ActionSource, Game
+from games.models import ActionSource, Game, GameStatus
 from games.prompt_forms import FormProblem, action_from_post, option_forms
 from games.titles import title_name, ui_for
 
@@ -100,10 +101,31 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "prompt": position.prompt,
         "forms": option_forms(position.prompt, refused) if position.prompt else [],
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
+        "deadlines": _deadlines(context, position.waiting_seats),
+        "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",
         "log": queries.recent_log(game, context.seat_index),
         "record_public": queries.record_is_public(game),
     })
     return render(request, "games/game.html", page, status=status)
+
+
+def _deadlines(context: queries.GameContext, waiting: list[int]) -> list[dict[str, Any]]:
+    """Who must move by when, the viewer's own deadline first (the template shows it in their time zone)."""
+    due = queries.move_deadlines(context.game, waiting)
+    mine = context.seat_index
+    return [{"name": context.seats[seat].display_name, "due": at, "mine": seat == mine}
+            for seat, at in sorted(due.items(), key=lambda item: (item[0] != mine, item[1]))]
+
+
+@require_safe
+def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
+    """``{"version": n, "status": s}``: what the game page polls to reload itself when the game moves on."""
+    found = queries.game_version(game_id)
+    if found is None:
+        return JsonResponse({"error": "There is no such game."}, status=404)
+    response = JsonResponse(found)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _board_html(game: Game, view: dict[str, Any], key: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -344,3 +345,35 @@ def test_a_refused_dispose_keeps_both_counts(client, game, players):
     assert (form["inputs"]["f.sell"][0]["value"], form["inputs"]["f.trade"][0]["value"]) == ("1", "1")
     fresh = prompt_form(client.get(f"/games/{game.pk}/").content.decode(), "dispose_shares")
     assert fresh["inputs"]["f.trade"][0]["value"] == "0"
+
+
+def test_the_game_page_shows_the_deadline_in_the_viewers_time_zone(client, players):
+    game = started_game(players)
+    Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(hours=24))
+    play(game, SCRIPT[:3])  # bob's prompt opens with its deadline
+    from notifications.models import Deadline
+
+    due = Deadline.objects.get(game=game, seat=1, version=3).due_at
+    players[1].time_zone = "America/New_York"
+    players[1].save()
+    html = client_for(client, players[1]).get(f"/games/{game.pk}/").content.decode()
+    local = due.astimezone(ZoneInfo("America/New_York"))
+    shown = f'<time datetime="{local.isoformat()}">{local:%a} {local.day} {local:%b, %H:%M}</time>'
+    assert f"your move is due\n    {shown}" in html
+    assert "(America/New_York)" in html
+    spectator = type(client)().get(f"/games/{game.pk}/").content.decode()
+    assert "bob's move is due" in spectator and "(UTC)" in spectator
+
+
+def test_a_game_without_a_time_limit_shows_no_deadline(client, game, players):
+    html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="deadline"' not in html
+
+
+def test_the_version_endpoint_says_where_the_game_is(client, game):
+    assert client.get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active"}
+    play(game, SCRIPT[:1])
+    response = client.get(f"/games/{game.pk}/version.json")
+    assert response.json()["version"] == 1 and response["Cache-Control"] == "no-store"
+    assert client.get("/games/99999/version.json").status_code == 404
+    assert client.post(f"/games/{game.pk}/version.json").status_code == 405
