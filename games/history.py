@@ -11,13 +11,14 @@ from typing import Any
 from django.core.cache import cache
 
 import engine.core as engine
-from games.charts import Series, line_chart
+from games.charts import Axes, Series, line_chart, player_series
 from games.models import Game, GameStatus
 from games.queries import game_key, version_key
 from games.replay import record_of, state_at, states_along
-from games.titles import SERIES_COLOURS, ui_for
+from games.titles import ui_for
 
 CACHE_SECONDS = 60 * 60
+STEP_AXIS = "Action"  # the charts' x axis: the history's ?step=, as its step label counts it
 
 
 def clamp_step(raw: Any, last: int) -> int:
@@ -79,14 +80,10 @@ def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
         for index, (key, values) in enumerate(numbers["prices"].items())
         if any(values)
     ]
-    result = {"prices": line_chart("Share prices", price_series, step) if price_series else None, "worth": None}
+    result = {"worth": None, "prices": line_chart("Share prices", price_series, Axes(STEP_AXIS, "Share price"), step)
+              if price_series else None}
     if worth_is_public(game) and numbers["worth"]:
-        seats = range(len(numbers["worth"][0]))
-        worth_series = [
-            Series(player_names[seat] if seat < len(player_names) else f"seat {seat}",
-                   SERIES_COLOURS[seat % len(SERIES_COLOURS)], [row[seat] for row in numbers["worth"]])
-            for seat in seats
-        ]
-        result["worth"] = line_chart("Net worth", worth_series, step)
+        worth = player_series(player_names, numbers["worth"])
+        result["worth"] = line_chart("Net worth", worth, Axes(STEP_AXIS, "Net worth"), step)
     return result
 

@@ -377,3 +377,32 @@ def test_the_version_endpoint_says_where_the_game_is(client, game):
     assert response.json()["version"] == 1 and response["Cache-Control"] == "no-store"
     assert client.get("/games/99999/version.json").status_code == 404
     assert client.post(f"/games/{game.pk}/version.json").status_code == 405
+
+
+def test_history_charts_title_their_axes_and_name_each_value(client, game):
+    play(game, SCRIPT)
+    html = client.get(f"/games/{game.pk}/history/?step=4").content.decode()
+    prices = html.split('aria-label="Share prices"')[1].split("</svg>")[0]
+    assert ">Action</text>" in prices and ">Share price</text>" in prices
+    assert '<rect x="' in prices and "<title>Action 3: Tower $" in prices
+    worth = html.split('aria-label="Net worth"')[1].split("</svg>")[0]
+    assert ">Net worth</text>" in worth and "<title>Action 0: ann $6,000, bob $6,000, cy $6,000</title>" in worth
+
+
+def test_player_colours_are_none_of_the_chain_or_holding_colours():
+    from games.charts import PLAYER_COLOURS
+    from games.titles import ACQUIRE_COLOURS, HOLDING_COLOURS
+
+    chains = {fill for fill, _ in [*ACQUIRE_COLOURS.values(), *HOLDING_COLOURS.values()]}
+    assert len(set(PLAYER_COLOURS)) == len(PLAYER_COLOURS) >= 6 and not chains & set(PLAYER_COLOURS)
+
+
+def test_history_buttons_are_disabled_at_either_end(client, game):
+    play(game, SCRIPT[:2])
+    start = client.get(f"/games/{game.pk}/history/?step=0").content.decode()
+    assert '<span class="button secondary disabled" aria-disabled="true" id="step-prev">' in start
+    assert 'id="step-first"' in start and 'href="?step=0" id="step-first"' not in start
+    assert 'href="?step=1" id="step-next"' in start
+    end = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
+    assert '<span class="button secondary disabled" aria-disabled="true" id="step-last">' in end
+    assert 'href="?step=1" id="step-prev"' in end and 'id="step-next" rel' not in end
