@@ -62,6 +62,7 @@ class OptionForm:
     label: str
     help: str
     fields: list[FieldWidget]
+    refused: bool = False  # this form was just sent and turned down: it shows open, with what was sent
 
 
 def option_forms(prompt: Prompt, refused: QueryDict | None = None) -> list[OptionForm]:
@@ -73,10 +74,11 @@ def option_forms(prompt: Prompt, refused: QueryDict | None = None) -> list[Optio
     forms = []
     for option in prompt.actions:
         widgets = [_widget(spec) for spec in option.fields]
-        if refused is not None and refused.get("type") == option.type:
+        was_sent = refused is not None and refused.get("type") == option.type
+        if was_sent:
             for widget in widgets:
                 _refill(widget, refused)
-        forms.append(OptionForm(option.type, option.label, option.help, widgets))
+        forms.append(OptionForm(option.type, option.label, option.help, widgets, refused=was_sent))
     return forms
 
 

@@ -37,6 +37,7 @@ def test_a_half_filled_form_is_kept_and_the_player_is_told(live_server, new_page
     ann = signed_in_page(new_page, live_server.url, players[0])
     ann.clock.install()
     ann.goto(f"{live_server.url}/games/{game.pk}/")
+    ann.click("details[data-fold=place_tile] > summary")
     ann.locator("form[data-action=place_tile] input[value='2A']").check()
     play(game, SCRIPT[:1])  # ann moved from her mail meanwhile
     ann.clock.run_for(POLL_MS)
