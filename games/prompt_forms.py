@@ -13,9 +13,10 @@ from typing import Any
 
 from django.http import QueryDict
 
-from engine.core import ActionOption, Choice, Field, Prompt
+from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer
 
 MAX_FIELD_CHARS = 200
+GROUP_FROM = 7  # fewer one-click answers than this stay one plain row
 
 
 class FormProblem(Exception):
@@ -95,6 +96,44 @@ def _refill(widget: FieldWidget, posted: QueryDict) -> None:
         widget.value = _is_true(posted.get(widget.name))
     else:
         widget.value = posted.get(widget.name, widget.value)[:MAX_FIELD_CHARS]
+
+
+@dataclass
+class QuickGroup:
+    """One-click answers about one subject (a chain, a holding); ``name`` empty for the rest."""
+
+    name: str
+    colour: str
+    answers: list[tuple[int, QuickAnswer]]
+
+
+def quick_groups(prompt: Prompt, subjects: dict[str, str], colours: dict[str, str]) -> list[QuickGroup]:
+    """``prompt.quick`` grouped by the subject each answer's action names (``subjects``: id to name).
+
+    A long row of buttons reads as a list of subjects, each with its own buttons; answers
+    about no subject (pass, end the turn) come first.  Each keeps its index, which the post sends.
+    """
+    indexed = list(enumerate(prompt.quick))
+    if len(indexed) < GROUP_FROM:
+        return [QuickGroup("", "", indexed)]
+    groups: dict[str, QuickGroup] = {"": QuickGroup("", "", [])}
+    for index, answer in indexed:
+        subject = _subject_of(answer.action, subjects)
+        group = groups.setdefault(subject, QuickGroup(subjects.get(subject, ""), colours.get(subject, ""), []))
+        group.answers.append((index, answer))
+    return [group for group in groups.values() if group.answers]
+
+
+def _subject_of(action: dict[str, Any], subjects: dict[str, str]) -> str:
+    """The first subject an action names: as a value (``"holding": "rice"``) or a map's one key."""
+    for name, value in action.items():
+        if name == "type":
+            continue
+        if isinstance(value, str) and value in subjects:
+            return value
+        if isinstance(value, dict) and len(value) == 1 and (key := next(iter(value))) in subjects:
+            return key
+    return ""
 
 
 def _widget(spec: Field) -> FieldWidget:

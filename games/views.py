@@ -24,7 +24,7 @@ from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, NewGameForm
 from games.models import ActionSource, Game, GameStatus
-from games.prompt_forms import FormProblem, action_from_post, option_forms
+from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups
 from games.titles import title_name, ui_for
 
 
@@ -100,6 +100,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
         "prompt": position.prompt,
         "forms": option_forms(position.prompt, refused) if position.prompt else [],
+        "quick_groups": _quick_groups(game, position),
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
         "deadlines": _deadlines(context, position.waiting_seats),
         "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",
@@ -107,6 +108,16 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "record_public": queries.record_is_public(game),
     })
     return render(request, "games/game.html", page, status=status)
+
+
+def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:
+    """The prompt's one-click answers grouped by the chain or holding they concern, named as the view names them."""
+    if position.prompt is None:
+        return []
+    ui = ui_for(game.title)
+    subjects = ui.series_names(position.view)
+    colours = {key: ui.series_colour(key, index, position.view) for index, key in enumerate(subjects)}
+    return quick_groups(position.prompt, subjects, colours)
 
 
 def _deadlines(context: queries.GameContext, waiting: list[int]) -> list[dict[str, Any]]:
