@@ -406,3 +406,11 @@ def test_history_buttons_are_disabled_at_either_end(client, game):
     end = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
     assert '<span class="button secondary disabled" aria-disabled="true" id="step-last">' in end
     assert 'href="?step=1" id="step-prev"' in end and 'id="step-next" rel' not in end
+
+
+def test_the_board_has_a_text_equivalent(client, game, players):
+    play(game, SCRIPT[:3])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'aria-describedby="board-words"' in html
+    words = html.split('id="board-words"')[1].split("</details>")[0]
+    assert "<strong>Tower</strong>, 2 tiles: 1A, 2A." in words
