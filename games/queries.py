@@ -7,11 +7,11 @@ templates never receive the raw state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import Http404
 
 import engine.core as engine
@@ -225,6 +225,43 @@ def joinable_games(user: User | None, limit: int = 30) -> list[Game]:
     if user is not None and user.is_authenticated:
         games = games.exclude(seats__user=user)
     return list(games[:limit])
+
+
+@dataclass(frozen=True)
+class LobbyFilter:
+    """Which open games the lobby lists: one title ("" for all), untimed ones only, or a longest limit."""
+
+    title: str = ""
+    untimed: bool = False
+    longest: timedelta | None = None
+
+
+FREE_SEAT = Q(seats__user__isnull=True, seats__invited_email="")
+
+
+def lobby_games(chosen: LobbyFilter, limit: int = 100) -> list[Game]:
+    """Open games with a seat anyone may take (not kept for an invitation), oldest first: they waited longest.
+
+    Each game carries ``free_seats`` and ``taken_seats``, counted in the same statement.
+    """
+    games = (Game.objects.filter(status=GameStatus.OPEN)
+             .annotate(free_seats=Count("seats", filter=FREE_SEAT),
+                       taken_seats=Count("seats", filter=Q(seats__user__isnull=False)))
+             .filter(free_seats__gt=0).select_related("created_by").order_by("created"))
+    if chosen.title:
+        games = games.filter(title=chosen.title)
+    if chosen.untimed:
+        games = games.filter(move_time_limit__isnull=True)
+    elif chosen.longest is not None:
+        games = games.filter(move_time_limit__lte=chosen.longest)
+    return list(games[:limit])
+
+
+def seated_game_ids(user: User | None, game_ids: list[int]) -> set[int]:
+    """Which of ``game_ids`` the user already has a seat in (none for a visitor)."""
+    if user is None or not user.is_authenticated or not game_ids:
+        return set()
+    return set(Seat.objects.filter(user=user, game_id__in=game_ids).values_list("game_id", flat=True))
 
 
 def invitations_for(user: User | None) -> list[Game]:

@@ -7,6 +7,7 @@ app_name = "games"
 urlpatterns = [
     path("", views.mine, name="mine"),
     path("new/", views.new_game, name="new"),
+    path("lobby/", views.lobby, name="lobby"),
     path("import/", views.import_game, name="import"),
     path("titles/<slug:title_id>/help/", views.title_help, name="title_help"),
     path("<int:game_id>/", views.game_page, name="game"),

@@ -22,7 +22,7 @@ from accounts.models import User
 from games import history, invitations, queries, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
-from games.forms import ImportForm, NewGameForm
+from games.forms import ImportForm, LobbyFilterForm, NewGameForm
 from games.models import ActionSource, Game, GameStatus
 from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups
 from games.titles import title_name, ui_for
@@ -38,6 +38,16 @@ def home(request: HttpRequest) -> HttpResponse:
         "recent": queries.recent_games(),
     }
     return render(request, "home.html", context)
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open games with seats anyone may take, filtered by title and time limit; each seat is a button away."""
+    form = LobbyFilterForm(request.GET or None)
+    games = queries.lobby_games(form.filters())
+    user = request.user if request.user.is_authenticated else None
+    seated = queries.seated_game_ids(user, [game.pk for game in games])
+    entries = [{"game": game, "seated": game.pk in seated, "title_name": title_name(game.title)} for game in games]
+    return render(request, "games/lobby.html", {"form": form, "entries": entries})
 
 
 @login_required
