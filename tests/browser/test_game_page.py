@@ -43,3 +43,20 @@ def test_a_half_filled_form_is_kept_and_the_player_is_told(live_server, new_page
     ann.clock.run_for(POLL_MS)
     ann.locator("#moved-on").wait_for()
     assert ann.locator("form[data-action=place_tile] input[value='2A']").is_checked()
+
+
+def test_a_refused_moves_page_loads_the_game_page_when_the_game_moves_on(live_server, new_page, players):
+    game = play(started_game(players), SCRIPT[:2])
+    ann = signed_in_page(new_page, live_server.url, players[0])
+    ann.clock.install()
+    ann.goto(f"{live_server.url}/games/{game.pk}/")
+    ann.click("details[data-fold=buy_shares] > summary")
+    ann.fill("form[data-action=buy_shares] input[name='f.shares.tower']", "4")
+    ann.click("form[data-action=buy_shares] button[type=submit]")
+    ann.locator("#move-error").wait_for()
+    assert ann.url.endswith("/move/")
+    play(game, [SCRIPT[2]])  # ann's buy from her mail meanwhile
+    with ann.expect_navigation():
+        ann.clock.run_for(POLL_MS)
+    assert ann.url.endswith(f"/games/{game.pk}/") and ann.locator("#move-error").count() == 0
+    assert game.actions.count() == 3  # the refused post was not sent again
