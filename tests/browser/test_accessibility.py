@@ -85,3 +85,15 @@ def test_the_game_page_plays_from_the_keyboard(live_server, new_page, players):
         ann.keyboard.press("Enter")
     game.refresh_from_db()
     assert game.version == 1
+
+
+def test_the_account_pages_time_zone_box_suggests_zones(live_server, new_page, players, artifacts):
+    page = signed_in_page(new_page, live_server.url, players[0])
+    page.goto(f"{live_server.url}/accounts/")
+    assert page.evaluate("document.getElementById('id_time_zone').list.options[0].value") == "UTC"
+    page.fill("#id_time_zone", "europe/amsterdam")
+    page.click("form:has(#id_time_zone) button[type=submit]")
+    page.wait_for_load_state()
+    players[0].refresh_from_db()
+    assert players[0].time_zone == "Europe/Amsterdam"
+    assert_accessible(page)
