@@ -110,17 +110,23 @@ def _hover_bands(series: list[Series], steps: int, x_of, axes: Axes) -> list[str
     half = (x_of(1) - x_of(0)) / 2 if steps > 1 else (WIDTH - RIGHT - LEFT) / 2
     parts = ['<g class="values" fill="transparent">']
     for step in range(steps):
-        values = [f"{s.name} {axes.value(s.values[step])}" for s in series
-                  if step < len(s.values) and s.values[step] is not None]
-        if not values:
+        label = values_at(series, step, axes)
+        if not label:
             continue
         x = max(x_of(step) - half, LEFT)
         width = min(x_of(step) + half, WIDTH - RIGHT) - x
-        label = escape(f"{axes.x_title} {step}: " + ", ".join(values))
+        label = escape(label)
         parts.append(f'<rect x="{x:.1f}" y="{TOP}" width="{width:.1f}" height="{HEIGHT - BOTTOM - TOP}" '
                      f'data-step="{step}"><title>{label}</title></rect>')
     parts.append("</g>")
     return parts
+
+
+def values_at(series: list[Series], step: int, axes: Axes) -> str:
+    """``Action 5: Tower $300, Luxor $200``: every series' value at one step, in words ("" if none has one)."""
+    values = [f"{s.name} {axes.value(s.values[step])}" for s in series
+              if step < len(s.values) and s.values[step] is not None]
+    return f"{axes.x_title} {step}: " + ", ".join(values) if values else ""
 
 
 def _legend(series: list[Series]) -> list[str]:

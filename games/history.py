@@ -11,7 +11,7 @@ from typing import Any
 from django.core.cache import cache
 
 import engine.core as engine
-from games.charts import Axes, Series, line_chart, player_series
+from games.charts import Axes, Series, line_chart, player_series, values_at
 from games.models import Game, GameStatus
 from games.queries import game_key, version_key
 from games.replay import record_of, state_at, states_along
@@ -80,10 +80,12 @@ def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
         for index, (key, values) in enumerate(numbers["prices"].items())
         if any(values)
     ]
-    result = {"worth": None, "prices": line_chart("Share prices", price_series, Axes(STEP_AXIS, "Share price"), step)
-              if price_series else None}
+    prices = Axes(STEP_AXIS, "Share price")
+    result = {"prices": line_chart("Share prices", price_series, prices, step) if price_series else None,
+              "prices_now": values_at(price_series, step, prices), "worth": None, "worth_now": ""}
     if worth_is_public(game) and numbers["worth"]:
-        worth = player_series(player_names, numbers["worth"])
-        result["worth"] = line_chart("Net worth", worth, Axes(STEP_AXIS, "Net worth"), step)
+        worth, axes = player_series(player_names, numbers["worth"]), Axes(STEP_AXIS, "Net worth")
+        result["worth"] = line_chart("Net worth", worth, axes, step)
+        result["worth_now"] = values_at(worth, step, axes)
     return result
 

@@ -387,6 +387,7 @@ def test_history_charts_title_their_axes_and_name_each_value(client, game):
     assert '<rect x="' in prices and "<title>Action 3: Tower $" in prices
     worth = html.split('aria-label="Net worth"')[1].split("</svg>")[0]
     assert ">Net worth</text>" in worth and "<title>Action 0: ann $6,000, bob $6,000, cy $6,000</title>" in worth
+    assert '<p class="help" id="worth-now">Action 4: ann $' in html  # the marked step in words, for everyone
 
 
 def test_player_colours_are_none_of_the_chain_or_holding_colours():
