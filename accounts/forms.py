@@ -5,16 +5,79 @@ from __future__ import annotations
 import re
 import zoneinfo
 from functools import cache
+from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
 
 from accounts.display_names import clean_display_name
 from accounts.models import User, normalize_email
 
+# The IANA areas of real places; the rest of the database is aliases and oddities ("Factory",
+# "localtime", "Etc/GMT+5", "US/Eastern", "EST5EDT") that nobody should pick from a list.
+PLACE_AREAS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian",
+               "Pacific")
+# Offered first: where most players live, roughly by how many.
+COMMON_ZONES = ("UTC", "Europe/London", "Europe/Berlin", "Europe/Paris", "Europe/Amsterdam", "America/New_York",
+                "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Toronto", "America/Sao_Paulo",
+                "Asia/Kolkata", "Asia/Shanghai", "Asia/Tokyo", "Australia/Sydney", "Pacific/Auckland")
+
 
 @cache
-def time_zone_choices() -> list[tuple[str, str]]:
-    return [(name, name.replace("_", " ")) for name in sorted(zoneinfo.available_timezones())]
+def picker_time_zones() -> tuple[str, ...]:
+    """Every place's zone, the common ones first and then alphabetically, without aliases or oddities."""
+    places = sorted(name for name in zoneinfo.available_timezones() if name.split("/", 1)[0] in PLACE_AREAS
+                    and "/" in name)
+    common = [name for name in COMMON_ZONES if name == "UTC" or name in places]
+    return (*common, *(name for name in places if name not in common))
+
+
+@cache
+def _zones_by_folded_name() -> dict[str, str]:
+    return {_fold(name): name for name in picker_time_zones()}
+
+
+def _fold(name: str) -> str:
+    return name.strip().replace(" ", "_").casefold()
+
+
+class TimeZoneInput(forms.TextInput):
+    """A text box that suggests zones as one types (an ``<input list>`` and its ``<datalist>``)."""
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__({"list": "time-zones", "autocomplete": "off", "spellcheck": "false", **(attrs or {})})
+
+    def render(self, name, value, attrs=None, renderer=None):  # type: ignore[no-untyped-def]
+        options = format_html_join("", '<option value="{}"></option>', ((zone,) for zone in picker_time_zones()))
+        return format_html('{}<datalist id="time-zones">{}</datalist>', super().render(name, value, attrs, renderer),
+                           options)
+
+
+class TimeZoneField(forms.CharField):
+    """A zone typed or picked: spaces for underscores and any letter case are forgiven."""
+
+    widget = TimeZoneInput
+    default_error_messages = {
+        "unknown": "%(value)s is not a time zone we know: type a city, such as Europe/Amsterdam, and pick it "
+                   "from the list.",
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 64)
+        kwargs.setdefault("help_text", "Type a city (Amsterdam, New York) and pick its zone.")
+        super().__init__(**kwargs)
+        self.also_accepted: frozenset[str] | set[str] = frozenset()  # a zone saved before the list was trimmed
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value)
+        if text in self.also_accepted:
+            return text
+        return _zones_by_folded_name().get(_fold(text), text)
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if value and value not in picker_time_zones() and value not in self.also_accepted:
+            raise forms.ValidationError(self.error_messages["unknown"], code="unknown", params={"value": repr(value)})
 
 
 class SignInForm(forms.Form):
@@ -27,12 +90,17 @@ class SignInForm(forms.Form):
 class ProfileForm(forms.ModelForm):
     """Display name and time zone; the first visit asks for these."""
 
-    time_zone = forms.ChoiceField(choices=time_zone_choices, initial="UTC")
+    time_zone = TimeZoneField(initial="UTC")
 
     class Meta:
         model = User
         fields = ["display_name", "time_zone"]
         labels = {"display_name": "Display name (other players see it)"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.pk and self.instance.time_zone:
+            self.fields["time_zone"].also_accepted = {self.instance.time_zone}  # fields are shallow copies
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"])

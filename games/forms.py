@@ -11,6 +11,7 @@ from django import forms
 
 import engine.core as engine
 from games.models import SeatOrder
+from games.queries import LobbyFilter
 from games.titles import BoolOption, ui_for
 
 TIME_LIMITS = [("none", "No limit"), ("24", "24 hours"), ("48", "48 hours"), ("72", "72 hours"), ("custom", "Custom")]
@@ -129,3 +130,26 @@ class ImportForm(forms.Form):
         if not data["text"].strip():
             raise forms.ValidationError("Paste a record or choose a file.")
         return data
+
+
+class LobbyFilterForm(forms.Form):
+    """The lobby's filters (a GET form): which title, and how long a move may take."""
+
+    LIMITS = [("", "Any time limit"), ("none", "No time limit"), ("24", "Up to 24 hours"), ("48", "Up to 48 hours"),
+              ("72", "Up to 72 hours")]
+
+    title = forms.ChoiceField(required=False, label="Game")
+    limit = forms.ChoiceField(required=False, choices=LIMITS, label="Time per move")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        titles = [(title.id, title.name) for title in engine.available_titles()]
+        self.fields["title"].choices = [("", "Every game"), *titles]
+
+    def filters(self) -> LobbyFilter:
+        """What the lobby lists: every open game unless a valid choice narrows it."""
+        if not self.is_valid():
+            return LobbyFilter()
+        limit = self.cleaned_data["limit"]
+        return LobbyFilter(title=self.cleaned_data["title"], untimed=limit == "none",
+                           longest=timedelta(hours=int(limit)) if limit not in ("", "none") else None)

@@ -11,13 +11,14 @@ from typing import Any
 from django.core.cache import cache
 
 import engine.core as engine
-from games.charts import Series, line_chart
+from games.charts import Axes, Series, line_chart, player_series, values_at
 from games.models import Game, GameStatus
 from games.queries import game_key, version_key
 from games.replay import record_of, state_at, states_along
-from games.titles import SERIES_COLOURS, ui_for
+from games.titles import ui_for
 
 CACHE_SECONDS = 60 * 60
+STEP_AXIS = "Move"  # the charts' x axis: the history's ?step=, the number of moves played
 
 
 def clamp_step(raw: Any, last: int) -> int:
@@ -79,14 +80,12 @@ def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
         for index, (key, values) in enumerate(numbers["prices"].items())
         if any(values)
     ]
-    result = {"prices": line_chart("Share prices", price_series, step) if price_series else None, "worth": None}
+    prices = Axes(STEP_AXIS, "Share price")
+    result = {"prices": line_chart("Share prices", price_series, prices, step) if price_series else None,
+              "prices_now": values_at(price_series, step, prices), "worth": None, "worth_now": ""}
     if worth_is_public(game) and numbers["worth"]:
-        seats = range(len(numbers["worth"][0]))
-        worth_series = [
-            Series(player_names[seat] if seat < len(player_names) else f"seat {seat}",
-                   SERIES_COLOURS[seat % len(SERIES_COLOURS)], [row[seat] for row in numbers["worth"]])
-            for seat in seats
-        ]
-        result["worth"] = line_chart("Net worth", worth_series, step)
+        worth, axes = player_series(player_names, numbers["worth"]), Axes(STEP_AXIS, "Net worth")
+        result["worth"] = line_chart("Net worth", worth, axes, step)
+        result["worth_now"] = values_at(worth, step, axes)
     return result
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from django.http import QueryDict
 
-from engine.core import ActionOption, Choice, Field, Prompt
+from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer
 
 MAX_FIELD_CHARS = 200
+GROUP_FROM = 7  # fewer one-click answers than this stay one plain row
 
 
 class FormProblem(Exception):
@@ -37,6 +38,7 @@ class ChoiceWidget:
     limit: int | None
     input_name: str = ""
     checked: bool = False
+    value: str = "0"  # a ``counts`` input's number
 
 
 @dataclass
@@ -51,6 +53,7 @@ class FieldWidget:
     default: Any
     total_max: int | None
     budget: int | None
+    value: Any = None  # what the input shows: the default, or what a refused post sent
     choices: list[ChoiceWidget] = field(default_factory=list)
 
 
@@ -60,12 +63,77 @@ class OptionForm:
     label: str
     help: str
     fields: list[FieldWidget]
+    refused: bool = False  # this form was just sent and turned down: it shows open, with what was sent
 
 
-def option_forms(prompt: Prompt) -> list[OptionForm]:
-    """One form per ActionOption of ``prompt``, ready for templates/games/_prompt.html."""
-    return [OptionForm(option.type, option.label, option.help, [_widget(f) for f in option.fields])
-            for option in prompt.actions]
+def option_forms(prompt: Prompt, refused: QueryDict | None = None) -> list[OptionForm]:
+    """One form per ActionOption of ``prompt``, ready for templates/games/_prompt.html.
+
+    ``refused`` is a post the engine turned down: its form shows what the player sent, so
+    they correct the one wrong value instead of typing everything again.
+    """
+    forms = []
+    for option in prompt.actions:
+        widgets = [_widget(spec) for spec in option.fields]
+        was_sent = refused is not None and refused.get("type") == option.type
+        if was_sent:
+            for widget in widgets:
+                _refill(widget, refused)
+        forms.append(OptionForm(option.type, option.label, option.help, widgets, refused=was_sent))
+    return forms
+
+
+def _refill(widget: FieldWidget, posted: QueryDict) -> None:
+    """Set ``widget`` to the posted values (cut to a field's length; the template escapes them)."""
+    if widget.kind == "choice":
+        sent = posted.get(widget.name)
+        for choice in widget.choices:
+            choice.checked = choice.legal and choice.key == sent
+    elif widget.kind == "counts":
+        for choice in widget.choices:
+            choice.value = posted.get(choice.input_name, choice.value)[:MAX_FIELD_CHARS]
+    elif widget.kind == "bool":
+        widget.value = _is_true(posted.get(widget.name))
+    else:
+        widget.value = posted.get(widget.name, widget.value)[:MAX_FIELD_CHARS]
+
+
+@dataclass
+class QuickGroup:
+    """One-click answers about one subject (a chain, a holding); ``name`` empty for the rest."""
+
+    name: str
+    colour: str
+    answers: list[tuple[int, QuickAnswer]]
+
+
+def quick_groups(prompt: Prompt, subjects: dict[str, str], colours: dict[str, str]) -> list[QuickGroup]:
+    """``prompt.quick`` grouped by the subject each answer's action names (``subjects``: id to name).
+
+    A long row of buttons reads as a list of subjects, each with its own buttons; answers
+    about no subject (pass, end the turn) come first.  Each keeps its index, which the post sends.
+    """
+    indexed = list(enumerate(prompt.quick))
+    if len(indexed) < GROUP_FROM:
+        return [QuickGroup("", "", indexed)]
+    groups: dict[str, QuickGroup] = {"": QuickGroup("", "", [])}
+    for index, answer in indexed:
+        subject = _subject_of(answer.action, subjects)
+        group = groups.setdefault(subject, QuickGroup(subjects.get(subject, ""), colours.get(subject, ""), []))
+        group.answers.append((index, answer))
+    return [group for group in groups.values() if group.answers]
+
+
+def _subject_of(action: dict[str, Any], subjects: dict[str, str]) -> str:
+    """The first subject an action names: as a value (``"holding": "rice"``) or a map's one key."""
+    for name, value in action.items():
+        if name == "type":
+            continue
+        if isinstance(value, str) and value in subjects:
+            return value
+        if isinstance(value, dict) and len(value) == 1 and (key := next(iter(value))) in subjects:
+            return key
+    return ""
 
 
 def _widget(spec: Field) -> FieldWidget:
@@ -80,6 +148,7 @@ def _widget(spec: Field) -> FieldWidget:
         default=spec.default,
         total_max=spec.total_max,
         budget=spec.budget,
+        value=_shown_value(spec),
     )
     legal = spec.legal_choices()
     for choice in spec.choices:
@@ -92,6 +161,14 @@ def _widget(spec: Field) -> FieldWidget:
                          input_name=f"f.{spec.name}.{key}", checked=checked)
         )
     return widget
+
+
+def _shown_value(spec: Field) -> Any:
+    if spec.kind == "bool":
+        return bool(spec.default)
+    if spec.kind in ("count", "number"):
+        return str(spec.min if spec.default is None else spec.default)
+    return spec.default
 
 
 # ---------------------------------------------------------------- reading a post
@@ -177,7 +254,11 @@ def _read_counts(spec: Field, data: QueryDict) -> dict[Any, int]:
 
 
 def _read_bool(spec: Field, data: QueryDict) -> bool:
-    return (data.get(f"f.{spec.name}") or "").lower() in {"on", "true", "1", "yes"}
+    return _is_true(data.get(f"f.{spec.name}"))
+
+
+def _is_true(raw: str | None) -> bool:
+    return (raw or "").lower() in {"on", "true", "1", "yes"}
 
 
 def _missing(spec: Field) -> Any:

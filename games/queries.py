@@ -7,10 +7,11 @@ templates never receive the raw state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.http import Http404
 
 import engine.core as engine
@@ -18,6 +19,7 @@ from accounts.models import User
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
+from notifications.models import Deadline
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -117,8 +119,24 @@ def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> 
     if prompt is None:
         return None
     # A plain copy: a title may hand out a lazy Prompt tied to its live state, which the cache cannot keep.
-    return engine.Prompt(prompt.seat, prompt.name, prompt.question, tuple(prompt.actions), tuple(prompt.quick),
+    actions = tuple(option for option in prompt.actions if _may_be_possible(state, seat, option))
+    return engine.Prompt(prompt.seat, prompt.name, prompt.question, actions, tuple(prompt.quick),
                          dict(prompt.context))
+
+
+def _may_be_possible(state: Any, seat: int, option: engine.ActionOption) -> bool:
+    """False for a form with nothing to fill that the engine would refuse ("End the turn" before it can end).
+
+    Such a form is one complete action, so the engine is asked (on a copy of the state) rather
+    than the page guessing; forms with fields stay, and the engine judges what is sent.
+    """
+    if option.fields:
+        return True
+    try:
+        engine.apply(state, seat, {"type": option.type, **option.fixed})
+    except engine.IllegalAction:
+        return False
+    return True
 
 
 def waiting_seats(game: Game, state: Any) -> list[int]:
@@ -127,6 +145,23 @@ def waiting_seats(game: Game, state: Any) -> list[int]:
     if snapshot is not None and snapshot.version == game.version:
         return list(snapshot.waiting_seats)
     return waiting_of(engine.prompts(state))
+
+
+def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
+    """When each waiting seat's move is due, from the rows notifications.deadlines keeps.
+
+    Read fresh (not cached with the position): a player's new quiet hours or vacation
+    days move a deadline without a move.  No statement for a game without a time limit.
+    """
+    if not game.move_time_limit or game.status != GameStatus.ACTIVE or not waiting:
+        return {}
+    due = Deadline.objects.filter(game_id=game.pk, version=game.version, seat__in=waiting, resolved=False)
+    return dict(due.values_list("seat", "due_at"))
+
+
+def game_version(game_id: int) -> dict[str, Any] | None:
+    """The game's version and status, for a page that polls to learn the game moved on: one small read."""
+    return Game.objects.filter(pk=game_id).values("version", "status").first()
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:
@@ -195,6 +230,43 @@ def joinable_games(user: User | None, limit: int = 30) -> list[Game]:
     if user is not None and user.is_authenticated:
         games = games.exclude(seats__user=user)
     return list(games[:limit])
+
+
+@dataclass(frozen=True)
+class LobbyFilter:
+    """Which open games the lobby lists: one title ("" for all), untimed ones only, or a longest limit."""
+
+    title: str = ""
+    untimed: bool = False
+    longest: timedelta | None = None
+
+
+FREE_SEAT = Q(seats__user__isnull=True, seats__invited_email="")
+
+
+def lobby_games(chosen: LobbyFilter, limit: int = 100) -> list[Game]:
+    """Open games with a seat anyone may take (not kept for an invitation), oldest first: they waited longest.
+
+    Each game carries ``free_seats`` and ``taken_seats``, counted in the same statement.
+    """
+    games = (Game.objects.filter(status=GameStatus.OPEN)
+             .annotate(free_seats=Count("seats", filter=FREE_SEAT),
+                       taken_seats=Count("seats", filter=Q(seats__user__isnull=False)))
+             .filter(free_seats__gt=0).select_related("created_by").order_by("created"))
+    if chosen.title:
+        games = games.filter(title=chosen.title)
+    if chosen.untimed:
+        games = games.filter(move_time_limit__isnull=True)
+    elif chosen.longest is not None:
+        games = games.filter(move_time_limit__lte=chosen.longest)
+    return list(games[:limit])
+
+
+def seated_game_ids(user: User | None, game_ids: list[int]) -> set[int]:
+    """Which of ``game_ids`` the user already has a seat in (none for a visitor)."""
+    if user is None or not user.is_authenticated or not game_ids:
+        return set()
+    return set(Seat.objects.filter(user=user, game_id__in=game_ids).values_list("game_id", flat=True))
 
 
 def invitations_for(user: User | None) -> list[Game]:

@@ -80,9 +80,25 @@ def acquire_present(view: dict[str, Any]) -> dict[str, Any]:
     ]
     return {
         "svg": acquire_board_svg(view.get("board", {}), {entry["tile"] for entry in view.get("hand", [])}),
+        "words": acquire_board_words(view.get("board", {}), chains),
         "chains": chains,
         "players": _acquire_players(view, chains),
     }
+
+
+def acquire_board_words(board: dict[str, str | None], chains: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The board as text, for a screen reader and anyone who cannot tell the colours apart:
+    each chain's tiles, then the placed tiles in no chain, in the grid's reading order."""
+    order = {f"{column}{row}": (row_index, column) for row_index, row in enumerate(ROWS)
+             for column in range(1, COLUMNS + 1)}
+    placed = sorted(board, key=lambda tile: order.get(tile, (99, 99)))
+    rows = [{"name": chain.get("name", chain["id"]), "safe": chain.get("safe", False),
+             "tiles": [tile for tile in placed if board[tile] == chain["id"]]} for chain in chains]
+    rows = [row for row in rows if row["tiles"]]
+    loose = [tile for tile in placed if not board[tile]]
+    if loose:
+        rows.append({"name": "In no chain", "safe": False, "tiles": loose})
+    return rows
 
 
 def acquire_board_svg(board: dict[str, str | None], hand: set[str]) -> SafeString:
@@ -111,7 +127,8 @@ def acquire_board_svg(board: dict[str, str | None], hand: set[str]) -> SafeStrin
     # Tile names are generated here and the chain id is escaped, so the markup is safe.
     return mark_safe(
         f'<svg viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'aria-label="Acquire board" font-family="system-ui,sans-serif"><title>Acquire board</title>'
+        f'aria-label="Acquire board" aria-describedby="board-words" '
+        f'font-family="system-ui,sans-serif"><title>Acquire board</title>'
         + "".join(parts) + "</svg>"
     )
 
@@ -239,7 +256,8 @@ def rb_track_svg(track: list[dict[str, Any]], holdings: dict[str, dict[str, Any]
     # Prices are ints and names are escaped, so the markup is safe.
     return mark_safe(
         f'<svg viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg" role="img" id="track-svg" '
-        f'aria-label="Share-value track" font-family="system-ui,sans-serif"><title>Share-value track</title>'
+        f'aria-label="Share-value track" aria-describedby="track-words" '
+        f'font-family="system-ui,sans-serif"><title>Share-value track</title>'
         + "".join(parts) + "</svg>"
     )
 

@@ -9,11 +9,12 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import loader
+from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
@@ -21,9 +22,9 @@ from accounts.models import User
 from games import history, invitations, queries, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
-from games.forms import ImportForm, NewGameForm
-from games.models import ActionSource, Game
-from games.prompt_forms import FormProblem, action_from_post, option_forms
+from games.forms import ImportForm, LobbyFilterForm, NewGameForm
+from games.models import ActionSource, Game, GameStatus
+from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups
 from games.titles import title_name, ui_for
 
 
@@ -37,6 +38,16 @@ def home(request: HttpRequest) -> HttpResponse:
         "recent": queries.recent_games(),
     }
     return render(request, "home.html", context)
+
+
+def lobby(request: HttpRequest) -> HttpResponse:
+    """Open games with seats anyone may take, filtered by title and time limit; each seat is a button away."""
+    form = LobbyFilterForm(request.GET or None)
+    games = queries.lobby_games(form.filters())
+    user = request.user if request.user.is_authenticated else None
+    seated = queries.seated_game_ids(user, [game.pk for game in games])
+    entries = [{"game": game, "seated": game.pk in seated, "title_name": title_name(game.title)} for game in games]
+    return render(request, "games/lobby.html", {"form": form, "entries": entries})
 
 
 @login_required
@@ -81,7 +92,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _render_game(request: HttpRequest, context: queries.GameContext, error: str = "", status: int = 200,
-                 notice: str = "") -> HttpResponse:
+                 notice: str = "", refused: QueryDict | None = None) -> HttpResponse:
+    """The game page; ``refused`` is a post the engine turned down, whose form keeps what was sent."""
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
                             "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note}
@@ -89,17 +101,51 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
         return render(request, "games/open.html", page, status=status)
     position = queries.position_for(context)
+    if refused is not None and refused.get("expected_version") != str(position.version):
+        refused = None  # the position moved on: its forms start afresh
     page.update({
         "position": position,
         "view": position.view,
         "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
         "prompt": position.prompt,
-        "forms": option_forms(position.prompt) if position.prompt else [],
+        "forms": option_forms(position.prompt, refused) if position.prompt else [],
+        "quick_groups": _quick_groups(game, position),
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
+        "deadlines": _deadlines(context, position.waiting_seats),
+        "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",
         "log": queries.recent_log(game, context.seat_index),
         "record_public": queries.record_is_public(game),
     })
     return render(request, "games/game.html", page, status=status)
+
+
+def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:
+    """The prompt's one-click answers grouped by the chain or holding they concern, named as the view names them."""
+    if position.prompt is None:
+        return []
+    ui = ui_for(game.title)
+    subjects = ui.series_names(position.view)
+    colours = {key: ui.series_colour(key, index, position.view) for index, key in enumerate(subjects)}
+    return quick_groups(position.prompt, subjects, colours)
+
+
+def _deadlines(context: queries.GameContext, waiting: list[int]) -> list[dict[str, Any]]:
+    """Who must move by when, the viewer's own deadline first (the template shows it in their time zone)."""
+    due = queries.move_deadlines(context.game, waiting)
+    mine = context.seat_index
+    return [{"name": context.seats[seat].display_name, "due": at, "mine": seat == mine}
+            for seat, at in sorted(due.items(), key=lambda item: (item[0] != mine, item[1]))]
+
+
+@require_safe
+def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
+    """``{"version": n, "status": s}``: what the game page polls to reload itself when the game moves on."""
+    found = queries.game_version(game_id)
+    if found is None:
+        return JsonResponse({"error": "There is no such game."}, status=404)
+    response = JsonResponse(found)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def _board_html(game: Game, view: dict[str, Any], key: str) -> str:
@@ -186,7 +232,7 @@ def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> H
     context = queries.game_context(game_id, request.user)
     if context.my_seat is None:
         message, status = "You have no seat in this game, so you cannot move in it.", 403
-    return _render_game(request, context, error=message, status=status)
+    return _render_game(request, context, error=message, status=status, refused=request.POST)
 
 
 def history_page(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -33,6 +33,9 @@ def sign_in(page, base: str, email: str, name: str, next_url: str = "") -> None:
 def answer(page, action_type: str, fill: dict[str, str] | None = None, check: str | None = None) -> None:
     """Fill the prompt's form for ``action_type`` and send it."""
     form = page.locator(f"form[data-action='{action_type}']")
+    fold = page.locator(f"details[data-fold='{action_type}']:not([open]) > summary")
+    if fold.count():
+        fold.click()  # the full form is folded away behind the one-click answers
     if check:
         form.locator(f"input[type=radio][value='{check}']").check()
     for name, value in (fill or {}).items():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings
@@ -346,3 +347,96 @@ def test_the_log_opens_with_the_deal_instead_of_no_moves_yet(client, game, playe
     assert "ann placed 2A, which founds a new chain." in history and deal in history
     assert "ann drew 6 tiles." in history and "ann drew 2A" not in history
     assert history.index("ann placed 2A") < history.index(deal)  # newest first: the deal is the oldest entry
+
+
+def test_a_refused_move_keeps_what_the_player_typed(client, game, players):
+    play(game, SCRIPT[:2])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 2, "type": "buy_shares", "f.shares.tower": "4"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400 and "At most 3 shares may be bought in a turn, not 4" in html
+    tower = prompt_form(html, "buy_shares")["inputs"]["f.shares.tower"][0]
+    assert tower["value"] == "4"
+
+
+def test_a_refused_dispose_keeps_both_counts(client, game, players):
+    play(game, SCRIPT[:8])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 8, "type": "dispose_shares", "f.sell": "1", "f.trade": "1"}
+    )
+    assert response.status_code == 400 and 'role="alert"' in response.content.decode()
+    form = prompt_form(response.content.decode(), "dispose_shares")
+    assert (form["inputs"]["f.sell"][0]["value"], form["inputs"]["f.trade"][0]["value"]) == ("1", "1")
+    fresh = prompt_form(client.get(f"/games/{game.pk}/").content.decode(), "dispose_shares")
+    assert fresh["inputs"]["f.trade"][0]["value"] == "0"
+
+
+def test_the_game_page_shows_the_deadline_in_the_viewers_time_zone(client, players):
+    game = started_game(players)
+    Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(hours=24))
+    play(game, SCRIPT[:3])  # bob's prompt opens with its deadline
+    from notifications.models import Deadline
+
+    due = Deadline.objects.get(game=game, seat=1, version=3).due_at
+    players[1].time_zone = "America/New_York"
+    players[1].save()
+    html = client_for(client, players[1]).get(f"/games/{game.pk}/").content.decode()
+    local = due.astimezone(ZoneInfo("America/New_York"))
+    shown = f'<time datetime="{local.isoformat()}">{local:%a} {local.day} {local:%b, %H:%M}</time>'
+    assert f"your move is due\n    {shown}" in html
+    assert "(America/New_York)" in html
+    spectator = type(client)().get(f"/games/{game.pk}/").content.decode()
+    assert "bob's move is due" in spectator and "(UTC)" in spectator
+
+
+def test_a_game_without_a_time_limit_shows_no_deadline(client, game, players):
+    html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="deadline"' not in html
+
+
+def test_the_version_endpoint_says_where_the_game_is(client, game):
+    assert client.get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active"}
+    play(game, SCRIPT[:1])
+    response = client.get(f"/games/{game.pk}/version.json")
+    assert response.json()["version"] == 1 and response["Cache-Control"] == "no-store"
+    assert client.get("/games/99999/version.json").status_code == 404
+    assert client.post(f"/games/{game.pk}/version.json").status_code == 405
+
+
+def test_history_charts_title_their_axes_and_name_each_value(client, game):
+    play(game, SCRIPT)
+    html = client.get(f"/games/{game.pk}/history/?step=4").content.decode()
+    prices = html.split('aria-label="Share prices"')[1].split("</svg>")[0]
+    assert ">Move</text>" in prices and ">Share price</text>" in prices
+    assert '<rect x="' in prices and "<title>After move 3: Tower $" in prices
+    worth = html.split('aria-label="Net worth"')[1].split("</svg>")[0]
+    assert ">Net worth</text>" in worth and "<title>Start: ann $6,000, bob $6,000, cy $6,000</title>" in worth
+    assert '<p class="help" id="worth-now">After move 4: ann $' in html  # the marked step in words, for everyone
+
+
+def test_player_colours_are_none_of_the_chain_or_holding_colours():
+    from games.charts import PLAYER_COLOURS
+    from games.titles import ACQUIRE_COLOURS, HOLDING_COLOURS
+
+    chains = {fill for fill, _ in [*ACQUIRE_COLOURS.values(), *HOLDING_COLOURS.values()]}
+    assert len(set(PLAYER_COLOURS)) == len(PLAYER_COLOURS) >= 6 and not chains & set(PLAYER_COLOURS)
+
+
+def test_history_buttons_are_disabled_at_either_end(client, game):
+    play(game, SCRIPT[:2])
+    start = client.get(f"/games/{game.pk}/history/?step=0").content.decode()
+    assert '<span class="button secondary disabled" aria-disabled="true" id="step-prev">' in start
+    assert 'id="step-first"' in start and 'href="?step=0" id="step-first"' not in start
+    assert 'href="?step=1" id="step-next"' in start
+    end = client.get(f"/games/{game.pk}/history/?step=2").content.decode()
+    assert '<span class="button secondary disabled" aria-disabled="true" id="step-last">' in end
+    assert 'href="?step=1" id="step-prev"' in end and 'id="step-next" rel' not in end
+
+
+def test_the_board_has_a_text_equivalent(client, game, players):
+    play(game, SCRIPT[:3])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'aria-describedby="board-words"' in html
+    words = html.split('id="board-words"')[1].split("</details>")[0]
+    assert "<strong>Tower</strong>, 2 tiles: 1A, 2A." in words

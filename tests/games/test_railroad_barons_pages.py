@@ -187,3 +187,25 @@ def test_the_demo_command_also_sets_up_a_railroad_barons_game(capsys):
     call_command("demo")
     assert Game.objects.filter(title=TITLE, status=GameStatus.ACTIVE, seat_count=2).count() == 1
     assert "Railroad Barons demo" in capsys.readouterr().out
+
+
+def test_a_stock_turn_groups_its_buttons_by_holding_and_offers_no_impossible_end(client, players, rb_game):
+    play(rb_game, [*SEEDY_STARTED, buy(BOB, "rice", 40, par=70)])
+    html = logged_in(type(client), players[0]).get(f"/games/{rb_game.pk}/").content.decode()
+    quick = html.split('class="quick"')[1].split("</form>")[0]
+    groups = re.findall(r'<div class="quick-group" role="group" aria-label="([^"]+)">', quick)
+    assert groups == ["MS&amp;C", "Seedy Brothers", "Rice International", "Picable Inc.", "McGreed Bros."]
+    assert quick.index(">Pass</button>") < quick.index('class="quick-group"')  # about no holding: first
+    rice = quick.split('aria-label="Rice International"')[1].split("</div>")[0]
+    assert "Rice International" in rice and "Seedy Brothers" not in rice
+    assert 'data-action="pass"' in html and 'data-action="done"' not in html  # nothing sold: the turn cannot end
+    ann = logged_in(type(client), players[0])
+    assert post_quick(ann, rb_game.pk, "Buy the 10% certificate of Rice").status_code == 302
+
+
+def test_the_players_table_names_every_column(client, players, rb_game):
+    play(rb_game, SEEDY_STARTED)
+    table = client.get(f"/games/{rb_game.pk}/").content.decode().split('id="players"')[1].split("</tr>")[0]
+    headings = re.findall(r"<th[^>]*>(?:<span[^>]*></span>)?([^<]+)</th>", table)
+    assert headings == ["player", "cash", "MS&amp;C", "Seedy Brothers", "Rice International", "Picable Inc.",
+                        "McGreed Bros.", "certificates (limit)", "net worth"]
