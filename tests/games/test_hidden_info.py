@@ -109,7 +109,7 @@ def test_the_log_hides_other_seats_draws(client, players):
     assert client.get(f"/games/{game.pk}/record.json").status_code == 403
 
 
-LOG = re.compile(r'<ol class="log" id="log">(.*?)</ol>', re.S)
+LOG = re.compile(r'<ol class="log" id="log"[^>]*>(.*?)</ol>', re.S)
 CLOSED = {"tile_bag": TILE_BAG, "open_holdings": False}
 
 
