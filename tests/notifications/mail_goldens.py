@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from accounts.models import User
+from games import services
 from games.models import Game
 from games.signals import move_applied
 from notifications import outbox as outbox_receivers
@@ -22,20 +23,21 @@ from notifications.models import MailKind, Outbox, Preference, Stream
 from tests.engine.railroad_barons.support import BOB, SEEDY_FLOATED, buy
 from tests.games.factories import play, play_to_end, started_game
 from tests.games.test_railroad_barons_pages import SEEDY_STARTED
-from tests.notifications.helpers import TILE_BAG, TO_MERGER, move, start_game
+from tests.notifications.helpers import SEED, TILE_BAG, TO_MERGER, move, start_game
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from the current templates
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(hours=24)
 
-TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel)/)[^/\s\"<>]+/")
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel)/|/invitation/)[^/\s\"<>]+/")
+TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
 
 
 def normalized(text: str) -> str:
     """Text with signed tokens and game ids replaced by placeholders (they differ on every run)."""
-    return GAME_ID.sub("/games/ID/", TOKEN.sub(r"\1TOKEN/", text))
+    return GAME_ID.sub("/games/ID/", TOKEN_QUERY.sub(r"\1TOKEN", TOKEN.sub(r"\1TOKEN/", text)))
 
 
 def as_files(composed: Composed) -> dict[str, str]:
@@ -131,12 +133,25 @@ def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     yield "acquire-result", mail(row(game, players[0], MailKind.RESULT, 0))
 
 
+def account_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """Mail to an address: a sign-in link, an address change's confirmation, an invitation."""
+    ann = players[0]
+    yield "signin", mail(Outbox(kind=MailKind.SIGNIN, to_address="zoe@example.com", payload={"next": "/games/lobby/"},
+                                send_after=NOW, created=NOW))
+    yield "address", mail(Outbox(kind=MailKind.ADDRESS, to_address="annie@example.com", payload={"user": ann.pk},
+                                 send_after=NOW, created=NOW))
+    game = services.create_game(ann, "acquire", 2, seed=SEED, invited_emails=["zoe@example.com"], name="Zoe's first")
+    yield "invitation", mail(Outbox(kind=MailKind.INVITATION, to_address="zoe@example.com", game=game, seat=1,
+                                    send_after=NOW, created=NOW))
+
+
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
     "tied": tied_merger_mails,
     "railroad-barons": railroad_barons_mails,
     "result": result_mails,
+    "accounts": account_mails,
 }
 
 
