@@ -113,10 +113,11 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
+        """The seat as anyone may read it: an invited address is the host's to know, not the table's."""
         if self.display_name:
             return self.display_name
         if self.invited_email:
-            return f"invited: {self.invited_email}"
+            return "kept for an invited player"
         return "open seat"
 
 

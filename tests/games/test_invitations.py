@@ -14,7 +14,7 @@ import pytest
 from django.core import mail
 from django.test import Client
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 from games import invitations, services
 from games.models import GameStatus
 
@@ -140,3 +140,18 @@ def test_the_invited_player_already_signed_in_takes_the_seat_in_one_click(client
     assert client.post(link)["Location"] == f"/games/{open_game.pk}/"
     assert open_game.seats.get(invited_email="bob@example.com").user == players[1]
     assert client.session["_auth_user_id"] == str(players[1].pk)
+
+
+def test_an_invited_address_is_shown_only_to_the_games_host(client, open_game, players, dee):
+    page = f"/games/{open_game.pk}/"
+    client.force_login(players[0])
+    assert "new@example.com" in client.get(page).content.decode()
+    for viewer in (dee, None):
+        other = Client()
+        if viewer:
+            other.force_login(viewer)
+        html = other.get(page).content.decode()
+        assert "new@example.com" not in html and "kept for an invited player" in html
+    key = ApiToken.issue(dee, "bot")[1]
+    api = Client().get(f"/api/games/{open_game.pk}", HTTP_AUTHORIZATION=f"Bearer {key}")
+    assert api.status_code == 200 and "new@example.com" not in api.content.decode()
