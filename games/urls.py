@@ -10,6 +10,7 @@ urlpatterns = [
     path("lobby/", views.lobby, name="lobby"),
     path("import/", views.import_game, name="import"),
     path("titles/<slug:title_id>/help/", views.title_help, name="title_help"),
+    path("rules/<slug:title_id>/", views.rules_page, name="rules"),
     path("<int:game_id>/", views.game_page, name="game"),
     path("<int:game_id>/join/", views.take_seat, name="join"),
     path("<int:game_id>/invitation/<str:token>/", views.invitation, name="invitation"),

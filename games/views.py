@@ -25,6 +25,8 @@ from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
 from games.models import ActionSource, Game, GameStatus
 from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups
+from games.rule_citations import has_rules_page
+from games.rules_tables import TABLES
 from games.titles import title_name, ui_for
 
 
@@ -268,6 +270,16 @@ def title_help(request: HttpRequest, title_id: str) -> HttpResponse:
         raise Http404("There is no help page for that game.")
     page = {"doc": doc, "title_name": title_name(title_id), "rules_note": ui_for(title_id).rules_note}
     return render(request, "games/help.html", page)
+
+
+@require_safe
+def rules_page(request: HttpRequest, title_id: str) -> HttpResponse:
+    """How to play a title, for players, each rule beside the number the engine's refusals cite."""
+    if not has_rules_page(title_id):
+        raise Http404("There is no rules page for that game.")
+    page = {"title_id": title_id, "title_name": title_name(title_id), "has_spec": title_doc(title_id) is not None,
+            **TABLES[title_id]()}
+    return render(request, f"games/rules/{title_id}.html", page)
 
 
 def record_download(request: HttpRequest, game_id: int) -> HttpResponse:

@@ -338,15 +338,16 @@ def test_the_log_opens_with_the_deal_instead_of_no_moves_yet(client, game, playe
     deal = "ann drew 1A, bob drew 5A and cy drew 6E: ann starts, with the tile closest to 1A (R8)."
     client.force_login(players[0])
     html = client.get(f"/games/{game.pk}/").content.decode()
-    assert "No moves yet" not in html and deal in html
+    on_page = deal.replace("(R8)", '(<a href="/games/rules/acquire/#R8" class="rule-ref">R8</a>)')  # linked to its rule
+    assert "No moves yet" not in html and on_page in html
     hand = "ann drew 2A, 12A, 3C, 1E, 5G and 9I."
     assert hand in html and "bob drew 6 tiles." in html
     assert [line["text"] for line in events_since_last_move(game, 0)][:2] == [deal, hand]
     play(game, SCRIPT[:1])
     history = type(client)().get(f"/games/{game.pk}/history/?step=1").content.decode()
-    assert "ann placed 2A, which founds a new chain." in history and deal in history
+    assert "ann placed 2A, which founds a new chain." in history and on_page in history
     assert "ann drew 6 tiles." in history and "ann drew 2A" not in history
-    assert history.index("ann placed 2A") < history.index(deal)  # newest first: the deal is the oldest entry
+    assert history.index("ann placed 2A") < history.index(on_page)  # newest first: the deal is the oldest entry
 
 
 def test_a_refused_move_keeps_what_the_player_typed(client, game, players):

@@ -159,7 +159,7 @@ def test_game_pages_and_the_new_game_form_link_the_help(client, players, rb_game
     ann = logged_in(type(client), players[0])
     assert 'href="/games/titles/railroad-barons/help/"' in ann.get(f"/games/{rb_game.pk}/").content.decode()
     form = ann.get("/games/new/").content.decode()
-    assert 'href="/games/titles/railroad-barons/help/"' in form and 'href="/games/titles/acquire/help/"' in form
+    assert 'href="/games/rules/railroad-barons/"' in form and 'href="/games/rules/acquire/"' in form
 
 
 def test_creating_a_railroad_barons_game_from_the_form(client, players):
