@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PLAY = """
 import json
+from urllib.parse import quote
 import django
 django.setup()
 from django.test import Client
@@ -39,10 +40,17 @@ for _ in range(8):
     statuses.append(player.post(f"/games/{game.pk}/move/", form).status_code)
 stale = player.post(f"/games/{game.pk}/move/", form).status_code
 page = player.get(f"/games/{game.pk}/").status_code
-inbox = player.get("/inbox/").content.decode()
-print(json.dumps({"statuses": statuses, "stale": stale, "page": page, "inbox_lists_turns": "/mail/move/" in inbox,
-                  "actions": Action.objects.filter(game=game).count(),
-                  "turn_mails": Outbox.objects.filter(game=game, kind="turn").count()}))
+game.refresh_from_db()
+# The inbox page lists its recipients; the one whose move it is now has their turn mail there.
+to_move = game_context(game.pk, None).seats[engine.prompts(engine.from_json(game.snapshot.state))[0].seat].user.email
+recipients = player.get("/inbox/").content.decode()
+inbox = player.get("/inbox/", {"to": to_move}).content.decode()
+sources = {}
+for source in Action.objects.filter(game=game).values_list("source", flat=True):
+    sources[source] = sources.get(source, 0) + 1
+print(json.dumps({"statuses": statuses, "stale": stale, "page": page,
+                  "inbox_lists_turns": f"?to={quote(to_move)}" in recipients and "/mail/move/" in inbox,
+                  "sources": sources, "turn_mails": Outbox.objects.filter(game=game, kind="turn").count()}))
 """
 
 
@@ -66,5 +74,6 @@ def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
     assert outcome["stale"] == 409  # the same form again: "already done", nothing doubled
     assert outcome["page"] == 200
     assert outcome["inbox_lists_turns"]  # bin/serve's mail lands on the local inbox page
-    assert outcome["actions"] == 8
+    # the eight moves, and the service's answers to the prompts they left with one legal answer
+    assert outcome["sources"]["web"] == 8 and set(outcome["sources"]) <= {"web", "auto"}
     assert outcome["turn_mails"] >= 8  # the start's mail and one per move at least
