@@ -23,7 +23,7 @@ from django.test import Client
 from django.utils.html import escape
 
 from accounts.models import User
-from games import invitations, services
+from games import services
 from games.models import Action, Game, GameStatus
 from notifications import links, orders, preferences
 from notifications.models import StandingOrder, Stream
@@ -31,6 +31,7 @@ from tests.games.factories import SCRIPT, started_game
 from tests.games.factories import TILE_BAG as SURVIVOR_TILE_BAG
 from tests.notifications.conftest import redis_worker, smtp_sink  # noqa: F401  (fixtures used below)
 from tests.notifications.helpers import HANDS, move, move_links, start_game, without_urls
+from tests.notifications.realparts import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -250,14 +251,17 @@ def test_choose_on_the_site_opens_the_game_where_the_player_moves(link_browser, 
     browser.page.goto(site_link)
     browser.page.locator("form.quick button", has_text="Place 12G").click()
     browser.page.wait_for_load_state()
-    assert Action.objects.get(game=game).payload == {"type": "place_tile", "tile": "12G"}
-    assert "Buy shares" in browser.page.locator("#prompt").inner_text()
+    # 12G stands alone, no chain is on the board: ann's buy (nothing to buy) is answered for her
+    assert [(a.seat, a.payload, a.source) for a in Action.objects.filter(game=game).order_by("seq")] == [
+        (0, {"type": "place_tile", "tile": "12G"}, "web"), (0, {"type": "buy_shares", "shares": {}}, "auto")]
+    assert browser.page.locator("#prompt").count() == 0
+    assert "the game is waiting for bob" in browser.page.locator("main").inner_text()
 
 
 def test_a_standing_order_is_cancelled_from_its_mail_link(link_browser, players):
     game = start_game(players)
     order = orders.place_order(game.pk, 0, "sell_all")
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # ann's next mail lists her order, with its cancel link
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})  # ann founds a chain: her next mail lists her order
     cancel = re.search(r"\(cancel: (\S+)\)", newest_to(players[0].email).body)[1]
     browser = link_browser()
     browser.open(cancel)
@@ -269,8 +273,8 @@ def test_a_standing_order_is_cancelled_from_its_mail_link(link_browser, players)
 
 def test_unsubscribe_from_the_page_and_by_one_click_post(link_browser, players):
     game = start_game(players)
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
-    move(game.pk, 0, {"type": "buy_shares", "shares": {}})  # bob's turn: he has a mail too
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # ann's buy is answered for her (nothing to buy)
+    assert move_links(newest_to(players[1].email).body)  # bob's turn: he has a turn mail too
     ann_link = UNSUBSCRIBE_HEADER.match(newest_to(players[0].email).extra_headers["List-Unsubscribe"])["url"]
     bob_link = UNSUBSCRIBE_HEADER.match(newest_to(players[1].email).extra_headers["List-Unsubscribe"])["url"]
     browser = link_browser()
@@ -304,15 +308,16 @@ def test_a_sign_in_link_read_on_the_inbox_page_signs_the_player_in(link_browser,
     browser.page.wait_for_selector("text=Check your mail")
     browser.page.goto(f"{browser.base}/inbox/")
     browser.page.click(f"#recipients a:has-text('{players[1].email}')")
-    link = browser.page.locator("article.mail pre a").first.get_attribute("href")
+    # the newest mail's sign-in link (the mail's text also links the address it signs in, as mailto:)
+    sign_in = browser.page.locator(f"article.mail pre a[href^='{browser.base}/accounts/signin/link/']")
+    link = sign_in.first.get_attribute("href")
     browser.open(link)
     browser.press("#confirm-signin")
     assert players[1].name in browser.page.locator("header.top").inner_text()
 
 
 def test_an_invitation_link_seats_its_player_once_and_then_opens_nothing(link_browser, site, players):
-    game = services.create_game(players[0], "acquire", 2, invited_emails=["newt@example.com"])
-    invitations.send_invitations(game.pk, site)
+    game = services.create_game(players[0], "acquire", 2, invited_emails=["newt@example.com"])  # mails the invitation
     link = first_url(newest_to("newt@example.com").body)
     newt = link_browser()
     newt.open(link)
@@ -362,9 +367,13 @@ def test_move_links_in_mails_delivered_over_smtp_are_opened_and_confirmed(delive
                                                                           site, players):
     game = start_game(players)
     reader, browser = new_page(), LinkBrowser(new_page(), site)
-    for count, label in ((1, "Place 2A"), (2, "Found Tower")):
-        received = smtp_sink.wait_for(count)[count - 1]
-        assert received.to == [players[0].email]
+
+    def received_by(address: str) -> list[Any]:
+        return [message for message in smtp_sink.wait_for(0) if message.to == [address]]
+
+    for count, label in ((1, "Place 2A"), (2, "Found Tower")):  # ann's turn mails (bob and cy get a start notice)
+        wait_until(lambda: len(received_by(players[0].email)) >= count)  # noqa: B023  (called at once)
+        received = received_by(players[0].email)[count - 1]
         reader.set_content(received.html)  # the HTML part, as a mail client shows it
         url = reader.get_by_role("link", name=re.compile(label)).get_attribute("href")
         browser.open(url)
@@ -372,12 +381,15 @@ def test_move_links_in_mails_delivered_over_smtp_are_opened_and_confirmed(delive
         assert browser.kind() == "applied"
     assert [a.payload for a in Action.objects.filter(game=game).order_by("seq")] == [
         {"type": "place_tile", "tile": "2A"}, {"type": "found_chain", "chain": "tower"}]
+    for other in players[1:]:  # the others heard of the start once, with nothing to answer
+        wait_until(lambda: received_by(other.email))  # noqa: B023  (called at once)
+        [notice] = received_by(other.email)
+        assert "has started" in notice.text and "/mail/move/" not in notice.text
 
 
 def test_an_invitation_page_sends_one_request_per_press(link_browser, site, players):
     """A double click's second POST would leave before the first answer signs the browser in, and be refused."""
-    game = services.create_game(players[0], "acquire", 2, invited_emails=[players[1].email])
-    invitations.send_invitations(game.pk, site)
+    game = services.create_game(players[0], "acquire", 2, invited_emails=[players[1].email])  # mails the invitation
     bob = link_browser()
     bob.open(first_url(newest_to(players[1].email).body))
     sent = bob.page.evaluate("""() => {
