@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 
-from tests.notifications.helpers import move, move_links, path_of, start_game
+from tests.notifications.helpers import move, move_links, outbox_to, path_of, start_game
 from tests.realservers import ThrowawayPostgres
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -60,24 +60,24 @@ def reconnect() -> None:
 
 def test_the_worker_sends_again_within_seconds_of_a_database_restart(throwaway_db, redis_worker, smtp_sink, players):
     game = start_game(players)
-    smtp_sink.wait_for(1)  # the worker holds a database connection now
+    smtp_sink.wait_for(3)  # ann's turn, bob's and cy's news of the start: the worker holds a database connection now
     throwaway_db.restart()
     reconnect()
     move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
-    messages = smtp_sink.wait_for(2, timeout=15)
-    assert "Found Tower" in messages[1].text
+    messages = smtp_sink.wait_for(4, timeout=15)
+    assert messages[3].to == ["ann@example.com"] and "Found Tower" in messages[3].text
 
 
 def test_a_link_whose_use_died_with_the_database_works_again(throwaway_db, players, monkeypatch):
     """The database dies after the link's use is recorded and before the move (so the clean-up fails too)."""
-    from django.core import mail
     from django.test import Client
 
     from games.models import Action
     from notifications import clock, confirm
 
-    game = start_game(players)  # eager tasks: ann's first mail is in mail.outbox
-    url = next(url for label, url in move_links(mail.outbox[-1].body).items() if label.startswith("Place 2A"))
+    game = start_game(players)  # eager tasks: ann's turn mail is in mail.outbox (with bob's and cy's start mails)
+    (turn,) = outbox_to("ann@example.com")
+    url = next(url for label, url in move_links(turn.body).items() if label.startswith("Place 2A"))
     real_play = confirm.play
 
     def database_dies(*args, **kwargs):

@@ -27,6 +27,26 @@ def test_skip_buying_answers_the_buy_prompt_without_a_mail(game):
     assert not Outbox.objects.filter(game=game, recipient__email="ann@example.com", version=2).exists()
 
 
+def test_a_forced_buy_prompt_is_answered_by_the_service_not_the_order(game):
+    """12G stands alone and no chain is on the board: the buy prompt's one answer is given in the move itself."""
+    from notifications.models import OrderRun
+
+    place_order(game.pk, 0, "skip_buying")
+    mail.outbox.clear()
+    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
+    last = Action.objects.filter(game=game).order_by("-seq").first()
+    assert (last.payload, last.seat, last.source) == ({"type": "buy_shares", "shares": {}}, 0, "auto")
+    assert not OrderRun.objects.filter(game=game).exists()
+    assert outbox_to("ann@example.com") == [] and len(outbox_to("bob@example.com")) == 1
+    # The order still stands for a real choice: Tower's shares for sale after ann's next two moves.
+    move(game.pk, 1, {"type": "place_tile", "tile": "2H"})
+    move(game.pk, 2, {"type": "place_tile", "tile": "11H"})
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})
+    last = Action.objects.filter(game=game).order_by("-seq").first()
+    assert (last.payload, last.seat, last.source) == ({"type": "buy_shares", "shares": {}}, 0, "order")
+
+
 def test_merger_orders_dispose_for_the_holder_in_turn(game):
     place_order(game.pk, 2, "sell_all")
     place_order(game.pk, 0, "trade_keep")
@@ -87,7 +107,7 @@ def broker_down():
     app._pool, app.amqp._producer_pool = None, None
 
 
-def test_a_standing_order_survives_a_broker_outage(game, players, broker_down, settings, monkeypatch, caplog):
+def test_a_standing_order_survives_a_broker_outage(game, players, request, settings, monkeypatch, caplog):
     from django.test import Client
 
     from notifications import clock
@@ -95,11 +115,14 @@ def test_a_standing_order_survives_a_broker_outage(game, players, broker_down, s
     from turnpost.celery import app
 
     place_order(game.pk, 0, "skip_buying")
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})  # its mail (found a chain) goes before the outage
+    request.getfixturevalue("broker_down")
     ann = Client()
     ann.force_login(players[0])
-    posted = ann.post(f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "12G"})
+    # Tower's shares are for sale after this: a real choice, for the order (not the service's forced answer)
+    posted = ann.post(f"/games/{game.pk}/move/", {"expected_version": 1, "type": "found_chain", "f.chain": "tower"})
     assert posted.status_code == 302  # the move is saved and the player sees the game, not an error
-    assert Action.objects.filter(game=game, payload__tile="12G").exists()
+    assert Action.objects.filter(game=game, payload__chain="tower").exists()
     wait_until(lambda: "could not queue 1 standing order runs" in caplog.text)  # the operator's log says so
     assert not Action.objects.filter(game=game, source="order").exists()
     # The broker is back; the beat sweeper, a requeue interval later, finds the order nobody ran.
@@ -124,7 +147,10 @@ def test_an_order_that_fails_unexpectedly_mails_the_prompt_instead(game, monkeyp
 
     monkeypatch.setattr(standing, "play", broken)
     place_order(game.pk, 0, "skip_buying")
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
     mail.outbox.clear()
-    move(game.pk, 0, {"type": "place_tile", "tile": "12G"})
-    assert "Buy shares" in outbox_to("ann@example.com")[-1].subject  # the game does not wait on the order
+    move(game.pk, 0, {"type": "found_chain", "chain": "tower"})  # Tower's shares are for sale: a real choice
+    (sent,) = outbox_to("ann@example.com")  # the game does not wait on the order
+    assert "move 3: Which shares do you buy" in sent.subject
+    assert not Action.objects.filter(game=game, source="order").exists()
     assert OrderRun.objects.get(game=game).outcome == "mailed"

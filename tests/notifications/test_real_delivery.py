@@ -175,11 +175,11 @@ time.sleep(0.2)  # the thread has woken for the ids; then the process ends, as a
 def test_a_process_that_exits_right_after_a_move_still_sends_its_mail(redis_worker, smtp_sink, players):
     """A web worker recycled just after a move: the ids its dispatcher thread held go out at exit."""
     game = start_game(players)
-    smtp_sink.wait_for(1)
+    smtp_sink.wait_for(3)  # ann's turn, bob's and cy's news of the start
     web = subprocess.run(
         [sys.executable, "-c", MOVE_AND_EXIT.format(game=game.pk)],
         cwd=ROOT, env=redis_worker.env, capture_output=True, text=True, timeout=60,
     )
     assert web.returncode == 0, web.stderr
-    messages = smtp_sink.wait_for(2, timeout=15)  # not the sweeper's 5 minutes later
-    assert "Found Tower" in messages[1].text
+    messages = smtp_sink.wait_for(4, timeout=15)  # not the sweeper's 5 minutes later
+    assert messages[3].to == ["ann@example.com"] and "Found Tower" in messages[3].text
