@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client, TestCase
 
+from accounts.models import User
+
 
 class MailingClient(Client):
     """A test client whose requests' on-commit callbacks run, inside the test's own transaction.
@@ -21,3 +23,11 @@ class MailingClient(Client):
 @pytest.fixture
 def client() -> MailingClient:
     return MailingClient()
+
+
+@pytest.fixture
+def ann(client):
+    """ann, signed in on the test's client."""
+    user = User.objects.create_user("ann@example.com", display_name="Ann")
+    client.force_login(user)
+    return user

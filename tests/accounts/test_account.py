@@ -9,13 +9,6 @@ from accounts.models import ApiToken, User
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(client):
-    user = User.objects.create_user("ann@example.com", display_name="Ann")
-    client.force_login(user)
-    return user
-
-
 def test_an_unknown_time_zone_is_refused(client, ann):
     response = client.post("/accounts/", {"display_name": "Ann", "email": "ann@example.com", "time_zone": "Nowhere"})
     assert "is not a time zone we know" in response.content.decode()

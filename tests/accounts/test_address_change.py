@@ -20,13 +20,6 @@ from tests.accounts.mailed import confirm_form, last_link_to, without_per_respon
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(client):
-    user = User.objects.create_user("ann@example.com", display_name="Ann")
-    client.force_login(user)
-    return user
-
-
 def change_address(client: Client, email: str, name: str = "Ann", time_zone: str = "UTC") -> str:
     """Post the account form with a new address; the text of the page it leads to."""
     response = client.post("/accounts/", {"display_name": name, "email": email, "time_zone": time_zone}, follow=True)

@@ -16,13 +16,6 @@ from accounts.models import User
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def ann(client):
-    user = User.objects.create_user("ann@example.com", display_name="Ann")
-    client.force_login(user)
-    return user
-
-
 def rename(client, name: str):
     return client.post("/accounts/", {"display_name": name, "email": "ann@example.com", "time_zone": "UTC"})
 
