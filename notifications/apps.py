@@ -7,14 +7,15 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
-        """Listen to the games signals (sent inside the move transaction) and anymail's tracking."""
+        """Listen to the games signals (sent in the move transaction) and anymail's tracking; connect the dispatcher."""
         from anymail.signals import tracking
 
         from games.signals import game_created, game_started, move_applied
-        from notifications import outbox
+        from notifications import dispatch, outbox, tasks
         from notifications import tracking as bounces
 
         move_applied.connect(outbox.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
         game_started.connect(outbox.on_game_started, dispatch_uid="notifications.outbox.game_started")
         game_created.connect(outbox.on_game_created, dispatch_uid="notifications.outbox.game_created")
         tracking.connect(bounces.on_tracking, dispatch_uid="notifications.tracking")
+        dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)

@@ -42,6 +42,20 @@ def queue_batches(outbox_ids: list[int], size: int = BATCH_SIZE) -> int:
     return len(batches)
 
 
+def publish_rows(outbox_ids: list[int]) -> None:
+    """The dispatcher's publisher: ``send_outbox`` for one row, ``send_outbox_batch`` tasks for several."""
+    if len(outbox_ids) == 1:
+        send_outbox.delay(outbox_ids[0])
+    elif outbox_ids:
+        queue_batches(outbox_ids)
+
+
+def publish_order_runs(run_ids: list[int]) -> None:
+    """The order dispatcher's publisher: one ``apply_standing_order`` task per run (standing orders are few)."""
+    for run_id in run_ids:
+        apply_standing_order.delay(run_id)
+
+
 @shared_task(ignore_result=True)
 def sweep_outbox() -> int:
     """Beat: re-queue rows stuck in pending (or held by a dead worker) and standing order runs nobody finished.
@@ -54,8 +68,7 @@ def sweep_outbox() -> int:
     ids = delivery.requeue_stale(now)
     queue_batches(ids)
     runs = standing.requeue_stale(now)
-    for run_id in runs:
-        apply_standing_order.delay(run_id)
+    publish_order_runs(runs)
     return len(ids) + len(runs)
 
 
