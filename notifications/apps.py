@@ -7,14 +7,19 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
-        """Listen to the games signals (sent inside the move transaction) and anymail's tracking."""
+        """Wire the layers: the games signals (sent inside the move transaction), anymail's tracking, the dispatcher.
+
+        The imports are here, not at the top, because Django imports this module while it
+        loads the apps, before any model may be imported; they are no import cycle.
+        """
         from anymail.signals import tracking
 
         from games.signals import game_created, game_started, move_applied
-        from notifications import outbox
-        from notifications import tracking as bounces
+        from notifications import announcements, dispatch, tasks
 
-        move_applied.connect(outbox.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
-        game_started.connect(outbox.on_game_started, dispatch_uid="notifications.outbox.game_started")
-        game_created.connect(outbox.on_game_created, dispatch_uid="notifications.outbox.game_created")
-        tracking.connect(bounces.on_tracking, dispatch_uid="notifications.tracking")
+        # The receivers' ids keep the names they always had: benchmarks and tests disconnect by them.
+        move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
+        game_started.connect(announcements.on_game_started, dispatch_uid="notifications.outbox.game_started")
+        game_created.connect(announcements.on_game_created, dispatch_uid="notifications.outbox.game_created")
+        tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
+        dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)

@@ -9,6 +9,7 @@ class InboxBackend(BaseEmailBackend):
     """Writes each message to the InboxMessage table, shown at /inbox/."""
 
     def send_messages(self, email_messages) -> int:
+        # Not at the top: Django may load the mail backend by its dotted path before the apps are ready.
         from notifications.models import InboxMessage
 
         for message in email_messages:

@@ -24,6 +24,7 @@ from games.models import GameStatus, Seat
 from notifications import clock, links, orders
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
+from notifications.digest import waiting_decisions
 from notifications.gameplay import (
     Loaded,
     events_since_last_move,
@@ -260,8 +261,6 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
 
 def compose_digest(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """Every decision waiting for this player, with its links, in one mail."""
-    from notifications.digest import waiting_decisions
-
     sections = []
     for game_id, seat in waiting_decisions(row.recipient_id):
         loaded = load(game_id, seat)

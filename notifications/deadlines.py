@@ -16,6 +16,7 @@ import engine.core as engine
 from notifications import clock
 from notifications.gameplay import SOURCE_TIMEOUT, Game, GameServiceError, Seat, load, play, seat_user, seats_of
 from notifications.models import Deadline, GameMailSettings, MailKind, Stream, TimeoutPolicy
+from notifications.outbox import enqueue
 from notifications.preferences import wants
 from notifications.schedule import PlayerClock, clock_for, deadline_after
 
@@ -119,8 +120,6 @@ def _still_waiting(deadline: Deadline) -> engine.Prompt | None:
 
 def remind(deadline_id: int, now: datetime) -> int:
     """Queue the reminder mail once (the row lock keeps two sweeps from both doing it)."""
-    from notifications.outbox import enqueue
-
     with transaction.atomic():
         deadline = (
             Deadline.objects.select_for_update(skip_locked=True)
@@ -163,8 +162,6 @@ def time_out(deadline_id: int, now: datetime) -> int:
 
 
 def _play_default(deadline: Deadline, action: dict[str, Any], now: datetime) -> int:
-    from notifications.outbox import enqueue
-
     try:
         outcome = play(deadline.game_id, deadline.seat, action, deadline.version, SOURCE_TIMEOUT, None)
     except GameServiceError:
@@ -179,8 +176,6 @@ def _play_default(deadline: Deadline, action: dict[str, Any], now: datetime) -> 
 
 def pause(deadline: Deadline, now: datetime) -> None:
     """Stop the game's clocks and tell its creator (why: the policy, or no default answer exists)."""
-    from notifications.outbox import enqueue
-
     with transaction.atomic():
         GameMailSettings.objects.update_or_create(game_id=deadline.game_id, defaults={"paused": True})
         Deadline.objects.filter(game_id=deadline.game_id, resolved=False).update(resolved=True)

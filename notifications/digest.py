@@ -9,6 +9,7 @@ from django.db import transaction
 
 from notifications.gameplay import waiting_seats_of_user
 from notifications.models import MailKind, MailProfile, Preference, Stream
+from notifications.outbox import enqueue
 from notifications.preferences import wants
 from notifications.schedule import clock_for, local_date
 
@@ -22,8 +23,6 @@ def waiting_decisions(user_id: int) -> list[tuple[int, int]]:
 
 def queue_due_digests(now: datetime) -> int:
     """Insert today's digest for each player past their local digest hour (unique per local date)."""
-    from notifications.outbox import enqueue
-
     user_ids = set(Preference.objects.filter(stream=Stream.DIGEST, enabled=True).values_list("user_id", flat=True))
     hours = dict(MailProfile.objects.filter(user_id__in=user_ids).values_list("user_id", "digest_hour"))
     queued = 0

@@ -16,6 +16,10 @@ those its thread is lingering with included (a killed process leaves its rows to
 
 With eager tasks (the embedded run, most tests) there is no broker and no thread: the rows
 are sent at once, in the committing thread.
+
+The tasks sit above this module (they send what the outbox rows below it hold), so the
+publishers come from them: ``tasks.publish_rows`` and ``tasks.publish_order_runs``, handed
+over by ``connect`` when the app is ready (``apps.NotificationsConfig.ready``).
 """
 
 from __future__ import annotations
@@ -27,28 +31,12 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 
+from turnpost.celery import app
+
 logger = logging.getLogger(__name__)
 
 # How long the thread waits for more ids after the first; mail is hours apart, this is nothing.
 LINGER_SECONDS = 0.05
-
-
-def publish(outbox_ids: list[int]) -> None:
-    """One task for the lot: ``send_outbox`` for one row, ``send_outbox_batch`` tasks for several."""
-    from notifications.tasks import queue_batches, send_outbox
-
-    if len(outbox_ids) == 1:
-        send_outbox.delay(outbox_ids[0])
-    elif outbox_ids:
-        queue_batches(outbox_ids)
-
-
-def publish_order_runs(run_ids: list[int]) -> None:
-    """One ``apply_standing_order`` task per run (standing orders are few)."""
-    from notifications.tasks import apply_standing_order
-
-    for run_id in run_ids:
-        apply_standing_order.delay(run_id)
 
 
 class Dispatcher:
@@ -73,6 +61,10 @@ class Dispatcher:
         self._waiting: list[int] = []
         self._ready = threading.Condition()
         self._publishing = threading.Lock()
+
+    def publish_with(self, publish: Callable[[list[int]], None]) -> None:
+        """Publish from now on with ``publish`` (``connect`` gives the tasks' publishers at app ready)."""
+        self._publish = publish
 
     def submit(self, outbox_ids: Iterable[int]) -> None:
         ids = list(outbox_ids)
@@ -118,10 +110,20 @@ class Dispatcher:
             logger.exception("could not queue %d %s; the sweeper will pick them up", len(ids), self._what)
 
 
-_dispatcher = Dispatcher(publish)
-_order_dispatcher = Dispatcher(publish_order_runs, what="standing order runs")
+def _not_connected(ids: list[int]) -> None:
+    raise RuntimeError("no publisher connected: notifications.apps connects the tasks' publishers at ready()")
+
+
+_dispatcher = Dispatcher(_not_connected)
+_order_dispatcher = Dispatcher(_not_connected, what="standing order runs")
 atexit.register(_dispatcher.flush)
 atexit.register(_order_dispatcher.flush)
+
+
+def connect(publish_rows: Callable[[list[int]], None], publish_order_runs: Callable[[list[int]], None]) -> None:
+    """Publish outbox rows and standing order runs with these (the tasks' publishers, given at app ready)."""
+    _dispatcher.publish_with(publish_rows)
+    _order_dispatcher.publish_with(publish_order_runs)
 
 
 def submit(outbox_ids: Iterable[int]) -> None:
@@ -135,8 +137,6 @@ def submit_order_runs(run_ids: Iterable[int]) -> None:
 
 
 def _submit(dispatcher: Dispatcher, ids: Iterable[int]) -> None:
-    from turnpost.celery import app
-
     if app.conf.task_always_eager:
         dispatcher._publish(list(ids))
     else:

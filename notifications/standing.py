@@ -14,9 +14,9 @@ from django.db import DatabaseError, transaction
 from django.db.models import Q
 
 from notifications import clock, orders
+from notifications.announcements import announce_seat_now
 from notifications.gameplay import SOURCE_STANDING_ORDER, GameServiceError, load, play, seat_user
 from notifications.models import OrderRun
-from notifications.outbox import announce_seat_now
 
 log = logging.getLogger(__name__)
 

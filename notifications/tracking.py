@@ -1,7 +1,8 @@
-"""Provider delivery events: anymail's tracking signal hands them to a task; hard failures suppress.
+"""Provider delivery events: hard failures suppress the address and tell the games' creators.
 
-The webhook itself is anymail's, behind its basic-auth secret (see urls.py, which refuses
-every call while no secret is configured).  The receiver does no work but queue the task.
+The webhook itself is anymail's, behind its basic-auth secret (``webhooks``, which refuses
+every call while no secret is configured); the receiver of its signal, ``tasks.on_tracking``,
+does no work but queue the task (``tasks.process_tracking_event``), which calls ``handle_event``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.db import transaction
 
 from notifications.gameplay import active_seats_of_user
 from notifications.models import MailKind, Outbox, Suppression
+from notifications.outbox import enqueue
 
 # anymail's normalized event types that mean "this address will not take our mail" (a refused
 # address counts only when it is invalid; "rejected" also covers the provider's own blocks).
@@ -31,20 +33,6 @@ def is_soft(esp_name: str, esp_event: Any) -> bool:
     return kind in SOFT_BOUNCES.get(esp_name, set())
 
 
-def on_tracking(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
-    if not is_hard(event.event_type, event.reject_reason or "") or is_soft(esp_name, event.esp_event):
-        return
-    from notifications.tasks import process_tracking_event
-
-    process_tracking_event.delay_on_commit(
-        event.event_type,
-        event.recipient or "",
-        event.message_id or "",
-        event.reject_reason or "",
-        event.description or "",
-    )
-
-
 def _address(recipient: str, message_id: str) -> str:
     if recipient:
         return recipient.strip().lower()
@@ -54,8 +42,6 @@ def _address(recipient: str, message_id: str) -> str:
 
 def handle_event(event_type: str, recipient: str, message_id: str, reason: str, description: str) -> str:
     """Mark the address unreachable once, and tell the creator of each active game the player is in."""
-    from notifications.outbox import enqueue
-
     address = _address(recipient, message_id)
     if not is_hard(event_type, reason) or not address:
         return "ignored"

@@ -17,7 +17,7 @@ from accounts.models import User
 from games import services
 from games.models import Game
 from games.signals import move_applied
-from notifications import outbox as outbox_receivers
+from notifications import announcements
 from notifications.compose import Composed, compose
 from notifications.models import MailKind, Outbox, Preference, Stream
 from tests.engine.railroad_barons.support import BOB, SEEDY_FLOATED, buy
@@ -129,7 +129,7 @@ def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     try:
         game = play_to_end(started_game(players[:2], options={}, seed=3))
     finally:
-        move_applied.connect(outbox_receivers.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
+        move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
     yield "acquire-result", mail(row(game, players[0], MailKind.RESULT, 0))
 
 

@@ -7,8 +7,8 @@ from django.db import transaction
 from engine.core import Prompt
 from games.models import Game
 from games.signals import move_applied
+from notifications.announcements import newly_active
 from notifications.models import MailKind, Outbox, OutboxStatus
-from notifications.outbox import newly_active
 from tests.notifications.helpers import TO_MERGER, move, outbox_to
 
 

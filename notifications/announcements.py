@@ -1,0 +1,130 @@
+"""Who hears what when a game changes: the games signals' receivers, inside the move's transaction.
+
+A move makes some seats active: each gets its turn mail (or its standing order is queued, or
+its clock starts), and a finished game mails its result.  This module decides that; the rows
+themselves, and their sends on commit, are the outbox's (``outbox``, the layer below).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+
+import engine.core as engine
+from notifications import clock, deadlines, orders
+from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
+from notifications.models import MailKind, Stream
+from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
+from notifications.preferences import DEFAULTS, wants
+
+
+def newly_active(
+    before: list[engine.Prompt], after: list[engine.Prompt], acting_seat: int | None
+) -> list[engine.Prompt]:
+    """Prompts of seats that became active: new seats, changed prompts, or the mover asked again.
+
+    A seat still waiting on the same prompt after someone else's move already has its mail.
+    """
+    old = {prompt.seat: prompt.name for prompt in before}
+    return [
+        prompt
+        for prompt in after
+        if prompt.seat not in old or old[prompt.seat] != prompt.name or prompt.seat == acting_seat
+    ]
+
+
+def _wants(seat: Seat, stream: str) -> bool:
+    """``preferences.wants`` from the annotations of ``seats_for_mail``: this game's choice, the default, else ours."""
+    for choice in (getattr(seat, f"{stream}_here"), getattr(seat, f"{stream}_default")):
+        if choice is not None:
+            return bool(choice)
+    return DEFAULTS[Stream(stream)]
+
+
+def announce(
+    game: Game, state: Any, before: list[engine.Prompt], after: list[engine.Prompt], acting_seat: int | None
+) -> None:
+    """Outbox rows, deadlines and standing orders for the seats a state change made active.
+
+    Everything about the recipients comes from one query (``seats_for_mail``); the rows go
+    in with one INSERT and one task is queued for the lot, on commit.
+    """
+    now = clock.now()
+    fresh = newly_active(before, after, acting_seat)
+    deadlines.close_open(game, keep_seats={p.seat for p in after} - {p.seat for p in fresh})
+    finished = engine.is_finished(state)
+    if not fresh and not finished:
+        return
+    streams = (Stream.TURN, Stream.RESULT) if finished else (Stream.TURN,)
+    seats = {seat.index: seat for seat in seats_for_mail(game, streams)}
+    rows = []
+    for prompt in fresh:
+        seat = seats.get(prompt.seat)
+        if seat is not None and seat.user is not None and _prompt_wants_mail(game, prompt, seat, now):
+            rows.append(row_for(game, seat, MailKind.TURN, now))
+    if finished:
+        rows += [
+            row_for(game, seat, MailKind.RESULT, now)
+            for seat in seats.values()
+            if seat.user is not None and _wants(seat, Stream.RESULT)
+        ]
+    insert_rows(rows)
+
+
+def _prompt_wants_mail(game: Game, prompt: engine.Prompt, seat: Seat, now: datetime) -> bool:
+    """Answer by standing order (after commit), or start the seat's clock; True if a turn mail should go."""
+    if seat.has_orders and orders.answer_for(prompt, orders.active_orders(game.pk, prompt.seat)) is not None:
+        queue_order_run(game, prompt.seat, now)
+        return False
+    if game.move_time_limit:  # open_deadline sets no clock without a limit; this skips its settings query
+        deadlines.open_deadline(game, prompt.seat, seat.user, now)
+    return _wants(seat, Stream.TURN)
+
+
+def on_move_applied(
+    sender: Any,
+    game: Game,
+    action: Any,
+    state: Any,
+    prompts_before: list[engine.Prompt],
+    prompts_after: list[engine.Prompt],
+    **kwargs: Any,
+) -> None:
+    announce(game, state, prompts_before, prompts_after, acting_seat=action.seat)
+
+
+def on_game_started(sender: Any, game: Game, state: Any, prompts_after: list[engine.Prompt], **kwargs: Any) -> None:
+    """Every seat hears that the game started: those asked first in their turn mail, the others in a started mail.
+
+    The turn mails go in (and out) first: the decision waiting is the more urgent news.
+    """
+    announce(game, state, [], prompts_after, acting_seat=None)
+    asked = {prompt.seat for prompt in prompts_after}
+    now = clock.now()
+    insert_rows([
+        row_for(game, seat, MailKind.STARTED, now)
+        for seat in seats_for_mail(game, (Stream.TURN,))
+        if seat.user is not None and seat.index not in asked and _wants(seat, Stream.TURN)
+    ])
+
+
+def announce_seat_now(game_id: int, seat: int) -> None:
+    """Mail a seat its current prompt outside a move (a standing order that could not be applied)."""
+    with transaction.atomic():
+        loaded = load(game_id)
+        prompt = loaded.prompt_for(seat) if loaded else None
+        user = seat_user(game_id, seat)
+        if loaded is None or prompt is None or user is None:
+            return
+        now = clock.now()
+        deadlines.open_deadline(loaded.game, seat, user, now)
+        if wants(user.pk, game_id, Stream.TURN):
+            enqueue(game_id, loaded.version, user, MailKind.TURN, seat, now)
+
+
+def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **kwargs: Any) -> None:
+    """One invitation mail per invited seat, in the game's creating transaction."""
+    for seat, address in invited:
+        enqueue_to_address(MailKind.INVITATION, address, game_id=game.pk, seat=seat)
