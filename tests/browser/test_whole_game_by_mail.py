@@ -26,7 +26,7 @@ from engine.core import summary
 from games.models import Game, GameStatus
 from games.queries import current_state
 from notifications.models import InboxMessage
-from tests.browser.test_mail_links import SAFE_CHAIN_BAG, LinkBrowser, link_browser, local_inbox, site  # noqa: F401
+from tests.browser.test_mail_links import LinkBrowser, link_browser, local_inbox, site  # noqa: F401
 from tests.games.factories import started_game
 from tests.notifications.helpers import links_in, without_urls
 
@@ -37,6 +37,15 @@ TURN_MAIL = "It is your move in"
 TILE = re.compile(r"\b(?:[1-9]|1[0-2])[A-I]\b")
 # What a player's answer prefers: the end when it may be declared, else the mail's first link.
 PREFERRED = ("Declare the end of the game",)
+
+# Start tiles 1I (ann), 6I (bob), 12I (cy): ann starts.  The first link of a tile prompt is the
+# lowest tile (board order), so: bob founds Tower on 1A-2A and Luxor on 1C-2C, cy's 1B merges the
+# tied chains (a survivor to choose, bob's founder shares to dispose of), then rows B and C grow
+# the survivor safe and cy may declare the end.
+HANDS = [["1A", "1C", "3C", "5C", "7C", "9C"], ["2A", "2C", "4C", "6C", "8C", "10C"],
+         ["5A", "1B", "2B", "3B", "4B", "5B"]]
+DRAWS = ["2E", "4E", "6E", "8E", "10E", "12E", "1G", "3G", "5G", "7G", "9G", "11G"]
+TILE_BAG = ["1I", "6I", "12I", *HANDS[0], *HANDS[1], *HANDS[2], *DRAWS]
 
 
 @dataclass
@@ -169,12 +178,12 @@ def replayed_standings(record: bytes, tmp_path: Path) -> Any:
 
 
 def test_a_whole_acquire_game_is_played_from_the_inbox(link_browser, local_inbox, players, tmp_path):  # noqa: F811
-    """Two new players sign in by mail and play one chain safe along row A, then one declares the end."""
-    seated = players[:2]
+    """Three new players sign in by mail, found two chains, merge them, grow the survivor safe and end the game."""
+    seated = players
     table = {user.email: Player(user, link_browser()) for user in seated}
     for player in table.values():
         sign_in_from_inbox(player)
-    game = started_game(seated, options={"tile_bag": SAFE_CHAIN_BAG})
+    game = started_game(seated, options={"tile_bag": TILE_BAG})
     seat_of = {seat.user.email: seat.index for seat in game.seats.select_related("user")}
     seen: set[int] = set()
     leaks: list[str] = []
@@ -182,12 +191,14 @@ def test_a_whole_acquire_game_is_played_from_the_inbox(link_browser, local_inbox
 
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED, answered[-10:]
-    assert any(label.startswith("Declare the end") for label in answered)
+    for kind in ("merges Tower and Luxor", "survives", "Keep all", "Declare the end of the game"):
+        assert any(kind in label for label in answered), (kind, answered)
     for address, player in table.items():
         subject, text = player.newest_mail()
         assert subject.endswith("the game is over"), (address, subject)
         assert "Final standings:" in text
     assert not leaks, leaks
+    assert set(InboxMessage.objects.filter(pk__in=seen).values_list("to", flat=True)) == set(seat_of)  # all read
     errors = [error for player in table.values() for error in player.errors]
     assert not errors, errors
 
