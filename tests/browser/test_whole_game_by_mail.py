@@ -41,7 +41,7 @@ PREFERRED = ("Declare the end of the game",)
 # Start tiles 1I (ann), 6I (bob), 12I (cy): ann starts.  The first link of a tile prompt is the
 # lowest tile (board order), so: bob founds Tower on 1A-2A and Luxor on 1C-2C, cy's 1B merges the
 # tied chains (a survivor to choose, bob's founder shares to dispose of), then rows B and C grow
-# the survivor safe and cy may declare the end.
+# the survivor safe and cy may declare the end.  Holdings are closed: no mail shows another's.
 HANDS = [["1A", "1C", "3C", "5C", "7C", "9C"], ["2A", "2C", "4C", "6C", "8C", "10C"],
          ["5A", "1B", "2B", "3B", "4B", "5B"]]
 DRAWS = ["2E", "4E", "6E", "8E", "10E", "12E", "1G", "3G", "5G", "7G", "9G", "11G"]
@@ -156,6 +156,21 @@ def leaked_tiles(game: Game, seen: set[int], seat_of: dict[str, int]) -> list[st
     return leaks
 
 
+def shown_holdings(game: Game, seat_of: dict[str, int]) -> list[str]:
+    """Players-table lines of the game's mails that show another player's cash or shares (holdings are closed).
+
+    The result mail is left out: once the game is over every holding is part of the final standings.
+    """
+    names = {seat.index: seat.display_name for seat in game.seats.all()}
+    shown = []
+    for message in InboxMessage.objects.filter(to__in=seat_of).exclude(subject__endswith="the game is over"):
+        others = [name for seat, name in names.items() if seat != seat_of[message.to]]
+        for line in message.body_text.splitlines():
+            if any(line.startswith(f"  {name}: ") for name in others) and "not shown" not in line:
+                shown.append(f"{message.to} read {line.strip()!r} in {message.subject!r}")
+    return shown
+
+
 def play_until_finished(game: Game, players: dict[str, Player], on_move: Callable[[], None]) -> list[str]:
     """Answer the newest turn mail until none waits; the labels answered, in order."""
     answered = []
@@ -183,7 +198,7 @@ def test_a_whole_acquire_game_is_played_from_the_inbox(link_browser, local_inbox
     table = {user.email: Player(user, link_browser()) for user in seated}
     for player in table.values():
         sign_in_from_inbox(player)
-    game = started_game(seated, options={"tile_bag": TILE_BAG})
+    game = started_game(seated, options={"tile_bag": TILE_BAG, "open_holdings": False})
     seat_of = {seat.user.email: seat.index for seat in game.seats.select_related("user")}
     seen: set[int] = set()
     leaks: list[str] = []
@@ -198,6 +213,7 @@ def test_a_whole_acquire_game_is_played_from_the_inbox(link_browser, local_inbox
         assert subject.endswith("the game is over"), (address, subject)
         assert "Final standings:" in text
     assert not leaks, leaks
+    assert not shown_holdings(game, seat_of), shown_holdings(game, seat_of)
     assert set(InboxMessage.objects.filter(pk__in=seen).values_list("to", flat=True)) == set(seat_of)  # all read
     errors = [error for player in table.values() for error in player.errors]
     assert not errors, errors
