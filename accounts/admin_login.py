@@ -17,6 +17,8 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 
+from accounts.limits import client_of
+
 logger = logging.getLogger(__name__)
 
 
@@ -46,7 +48,8 @@ class LoginThrottle:
 
 
 def client_address(request: HttpRequest | None) -> str:
-    return (request.META.get("REMOTE_ADDR") if request is not None else None) or "unknown"
+    """The client as the sign-in link limits see it (behind a proxy, from its header)."""
+    return client_of(request) if request is not None else "unknown"
 
 
 def wait_words(seconds: int) -> str:

@@ -77,3 +77,16 @@ def test_the_lock_ends_after_its_window(client, staff, settings):
     time.sleep(max(0.0, window_opened + 2.1 - time.monotonic()))
     assert sign_in(client, staff.email, "right-password").status_code == 302
     assert signed_in(client)
+
+
+def test_behind_a_proxy_the_client_is_the_forwarded_address_not_the_proxy(client, staff, settings):
+    settings.TURNPOST_CLIENT_ADDRESS_HEADER = "X-Forwarded-For"
+
+    def through_proxy(email: str, password: str, forwarded: str):
+        return client.post("/admin/login/?next=/admin/", {"username": email, "password": password},
+                           REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+
+    for number in range(20):
+        through_proxy(f"someone{number}@example.com", "guess", "203.0.113.5")
+    assert THROTTLED in through_proxy(staff.email, "right-password", "203.0.113.5").content.decode()
+    assert through_proxy(staff.email, "right-password", "198.51.100.9").status_code == 302  # another client
