@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -28,19 +25,6 @@ def _safe_next(request: HttpRequest) -> str:
     return ""
 
 
-def link_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A page whose address holds a mailed token: never cached, and its address never sent to other sites."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        response["Referrer-Policy"] = "same-origin"
-        response["Cache-Control"] = "no-store"
-        return response
-
-    return wrapped
-
-
 LIMITED = ("We have already sent several links to this address, or for this connection, in the last hour. "
            "Please use the newest one we sent, or ask again in an hour.")
 
@@ -59,7 +43,6 @@ def signin(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signin.html", {"form": form, "next": next_url})
 
 
-@link_page
 @require_http_methods(["GET", "POST"])
 def signin_link(request: HttpRequest) -> HttpResponse:
     """GET confirms (mail scanners open links); only the POST signs in and spends the link."""
@@ -79,7 +62,6 @@ def signin_link(request: HttpRequest) -> HttpResponse:
     return redirect(next_url or "home")
 
 
-@link_page
 @require_http_methods(["GET", "POST"])
 def confirm_address(request: HttpRequest) -> HttpResponse:
     """The link mailed to a new address: GET says what it will do; the POST changes the account's address."""

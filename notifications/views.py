@@ -1,17 +1,14 @@
 """Pages behind mail links (confirm a move, unsubscribe, cancel an order), mail settings, audit, inbox.
 
-Thin views: parse, call ``confirm``/``preferences``/``orders``, render.  Every page reached
-from a mail link sends ``Referrer-Policy: same-origin``: its address (the token) never leaves for
-another site, while the page's own form POST still carries its real ``Origin``.  (Under
-``no-referrer`` browsers send ``Origin: null`` with a form POST, as the Fetch standard says, and
-Django's CSRF check refuses it.)
+Thin views: parse, call ``confirm``/``preferences``/``orders``, render.  Pages reached from a
+mail link hold a token in their address: the site-wide referrer policy (``SECURE_REFERRER_POLICY``
+in the settings says why it is ``same-origin``) keeps it from other sites, and
+``turnpost.no_store`` keeps every page with a ``token`` out of caches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, time, timedelta
-from functools import wraps
 
 from django.conf import settings
 from django.contrib import messages
@@ -43,19 +40,6 @@ MAX_REMINDER_HOURS = 24 * 30
 INBOX_PAGE_SIZE = 20
 
 
-def token_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A page whose address holds a secret: never cached, and its address never sent to other sites."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        response["Referrer-Policy"] = "same-origin"
-        response["Cache-Control"] = "no-store"
-        return response
-
-    return wrapped
-
-
 def inbox(request: HttpRequest) -> HttpResponse:
     """The embedded run's mail: who got how much, then one recipient's mails, newest first, a page at a time.
 
@@ -72,7 +56,6 @@ def inbox(request: HttpRequest) -> HttpResponse:
     return render(request, "notifications/inbox.html", context)
 
 
-@token_page
 @require_http_methods(["GET", "POST"])
 def move(request: HttpRequest, token: str) -> HttpResponse:
     """GET shows what the link will do (mail scanners fetch links); only the POST moves."""
@@ -86,7 +69,6 @@ def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:
     return render(request, "notifications/move.html", {"page": page}, status=400)
 
 
-@token_page
 @csrf_exempt  # RFC 8058: mail providers POST "List-Unsubscribe=One-Click" with no cookie; the token authenticates
 @require_http_methods(["GET", "POST"])
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
@@ -107,7 +89,6 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "notifications/unsubscribe.html", context)
 
 
-@token_page
 @require_http_methods(["GET", "POST"])
 def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
     try:

@@ -159,6 +159,10 @@ CELERY_TASK_IGNORE_RESULT = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+# Mail-link pages hold their token in the address: same-origin sends it to no other site, while a
+# page's own form POST keeps its real Origin.  (Under no-referrer a browser sends Origin: null with
+# a form POST, as the Fetch standard says, and the CSRF check refuses every mail link.)
+SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
 LOGGING = {
