@@ -8,8 +8,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-import redis
-from django.db import connection
 
 from games.models import Game
 from notifications import clock
@@ -17,8 +15,8 @@ from notifications.delivery import deliver_batch, drop_connections, requeue_stal
 from notifications.models import MailKind, Outbox, OutboxStatus
 from tests.accounts.conftest import MailingClient
 from tests.accounts.mailed import confirm_form, link_in, path_of
-from tests.notifications.conftest import REDIS_DB, _reset_producers
-from tests.notifications.realparts import SmtpSink, Worker, wait_until
+from tests.notifications.conftest import worker_on_redis
+from tests.notifications.realparts import SmtpSink, wait_until
 
 
 @pytest.fixture
@@ -37,20 +35,9 @@ def smtp_down(settings):
 @pytest.fixture
 def worker_with_smtp_down(transactional_db, smtp_down, tmp_path, monkeypatch):
     """A real Celery worker on Redis whose SMTP server is down; it retries after about a second."""
-    from turnpost.celery import app
-
     monkeypatch.setenv("TURNPOST_MAIL_RETRY_BASE_SECONDS", "1")
-    broker = f"redis://127.0.0.1:6379/{REDIS_DB}"
-    redis.Redis.from_url(broker).flushdb()
-    saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
-    app.conf.update(broker_url=broker, broker_write_url=broker, task_always_eager=False)
-    _reset_producers(app)
-    worker = Worker(broker, smtp_down.port, connection.settings_dict["NAME"], tmp_path / "worker.log").start()
-    yield worker
-    worker.stop()
-    app.conf.update(**saved)
-    _reset_producers(app)
-    redis.Redis.from_url(broker).flushdb()
+    with worker_on_redis(smtp_down.port, tmp_path / "worker.log") as worker:
+        yield worker
 
 
 @pytest.mark.django_db

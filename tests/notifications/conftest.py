@@ -1,6 +1,7 @@
 """Fixtures for the notification tests.  Most run eager on locmem mail; real-parts fixtures live in realparts.py."""
 
 import smtplib
+from contextlib import contextmanager
 
 import pytest
 from django.core import mail
@@ -48,6 +49,13 @@ def smtp_sink(settings):
 @pytest.fixture
 def redis_worker(transactional_db, smtp_sink, tmp_path):
     """A real Celery worker process on Redis; tasks queued here (on commit) go to it."""
+    with worker_on_redis(smtp_sink.port, tmp_path / "worker.log") as worker:
+        yield worker
+
+
+@contextmanager
+def worker_on_redis(smtp_port: int, log_path):
+    """Publish to this run's Redis db and start a real worker on it (mail to ``smtp_port``); undo both after."""
     import redis
     from django.db import connection
 
@@ -59,12 +67,14 @@ def redis_worker(transactional_db, smtp_sink, tmp_path):
     saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
     app.conf.update(broker_url=broker, broker_write_url=broker, task_always_eager=False)
     _reset_producers(app)
-    worker = Worker(broker, smtp_sink.port, connection.settings_dict["NAME"], tmp_path / "worker.log").start()
-    yield worker
-    worker.stop()
-    app.conf.update(**saved)
-    _reset_producers(app)
-    redis.Redis.from_url(broker).flushdb()
+    worker = Worker(broker, smtp_port, connection.settings_dict["NAME"], log_path).start()
+    try:
+        yield worker
+    finally:
+        worker.stop()
+        app.conf.update(**saved)
+        _reset_producers(app)
+        redis.Redis.from_url(broker).flushdb()
 
 
 def _reset_producers(app):
