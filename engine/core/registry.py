@@ -32,6 +32,8 @@ def get_title(title_id: object) -> Title:
             importlib.import_module(KNOWN_TITLES[title_id])
         except ModuleNotFoundError as missing:
             raise MalformedRecord(f"The title {title_id!r} is not available yet.") from missing
+    if title_id not in _TITLES:  # its package exists but its rules are not finished
+        raise MalformedRecord(f"The title {title_id!r} is not available yet.")
     return _TITLES[title_id]
 
 
