@@ -16,7 +16,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
 from accounts.models import ApiToken, User
-from games import queries, services
+from games import queries, resignation, services
 from games.errors import GameServiceError
 from games.models import ActionSource
 
@@ -52,6 +52,7 @@ class SeatOut(Schema):
     seat: int
     name: str
     you: bool
+    resigned: bool = False
 
 
 class GameOut(Schema):
@@ -141,14 +142,16 @@ def read_game(request: HttpRequest, game_id: int, seat: int | None = None) -> An
     context = queries.game_context(game_id, request.auth)
     if seat is not None and seat != context.seat_index:
         return Status(403, {"error": "That seat's view is private to its player.", "code": "private"})
-    players = [{"seat": s.index, "name": s.label, "you": s is context.my_seat} for s in context.seats]
+    position = queries.position_for(context) if context.game.has_started else None
+    gone = position.view.get("resigned", []) if position else []
+    players = [{"seat": s.index, "name": s.label, "you": s is context.my_seat, "resigned": s.index in gone}
+               for s in context.seats]
     body: dict[str, Any] = {
         "id": context.game.pk, "title": context.game.title, "name": context.game.name,
         "status": context.game.status, "version": context.game.version, "seat": context.seat_index,
         "players": players, "waiting_for": [], "view": None, "prompt": None,
     }
-    if context.game.has_started:
-        position = queries.position_for(context)
+    if position is not None:
         body.update(view=position.view, waiting_for=position.waiting_seats,
                     prompt=position.prompt.to_json() if position.prompt else None)
     return Status(200, body)
@@ -172,6 +175,29 @@ def submit_action(request: HttpRequest, game_id: int, move: MoveIn) -> Any:
     if not outcome.applied:
         return Status(409, {"error": outcome.message, "code": "stale", "version": outcome.version})
     return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message})
+
+
+class ResignOut(Schema):
+    status: str
+    game_over: bool
+    message: str
+
+
+@api.post(
+    "/games/{game_id}/resign",
+    response={200: ResignOut, **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+    summary="Resign from a running game",
+)
+def resign(request: HttpRequest, game_id: int) -> Any:
+    """Leave the game for good: with one player left it ends (they win); else the service plays your seat.
+
+    409 ``already_resigned`` the second time, ``closed`` for a game not running.
+    """
+    try:
+        outcome = resignation.resign(game_id, request.auth)
+    except GameServiceError as error:
+        return Status(error.http_status, {"error": error.message, "code": error.code})
+    return Status(200, {"status": "resigned", "game_over": outcome.game_over, "message": outcome.message})
 
 
 @api.get("/games/{game_id}/record", response={200: dict[str, Any], **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut},

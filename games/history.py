@@ -15,6 +15,7 @@ from games.charts import Axes, Series, line_chart, player_series, values_at
 from games.models import Game, GameStatus
 from games.queries import game_key, version_key
 from games.replay import record_of, state_at, states_along
+from games.standings import table_view
 from games.titles import ui_for
 
 CACHE_SECONDS = 60 * 60
@@ -31,13 +32,14 @@ def clamp_step(raw: Any, last: int) -> int:
 
 
 def public_view_at(game: Game, step: int) -> dict[str, Any]:
-    """The spectator view after ``step`` actions."""
-    key = game_key(game, "history-view", step)
+    """The spectator view after ``step`` actions, with who had resigned by then (and the result at the end)."""
+    key = game_key(game, "history-view", step, game.status, game.resigned_count)
     view = cache.get(key)
     if view is None:
         record = record_of(game, game.actions.filter(seq__lte=step).order_by("seq").only("seat", "payload"))
         view = engine.view(state_at(record, step), None)
         view.pop("prompt", None)
+        view = table_view(game, view, step)
         cache.set(key, view, CACHE_SECONDS)
     return view
 

@@ -32,6 +32,8 @@ class ActionSource(models.TextChoices):
     IMPORT = "import", "import"
     # The prompt's only legal answer, given by the service for the player (engine.core.forced_answer).
     AUTO = "auto", "automatic (the only legal answer)"
+    # The service's answer for a player who resigned (games.stand_in); they no longer play.
+    RESIGNED = "resigned", "played for a resigned player"
 
 
 class Game(models.Model):
@@ -54,6 +56,9 @@ class Game(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # How many Resignation rows the game has: 0 spares every move and page the query for them,
+    # and caches keyed by the version also key on it (a resignation need not move the version).
+    resigned_count = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created"], name="games_game_status_created")]
@@ -188,3 +193,31 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"snapshot of {self.game_id} at {self.version}"
+
+
+class Resignation(models.Model):
+    """A seat's player left the game after move ``version``: a fact of the table, not an engine action.
+
+    Written once by games.resignation and never changed.  From then on the service answers
+    that seat's prompts (games.stand_in) and the final standings rank it last (games.standings).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="resignations")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "version", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="games_resignation_once")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat} resigned after move {self.version}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("A resignation is never changed.")
+        super().save(*args, **kwargs)

@@ -11,14 +11,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, Game, GameStatus, Seat
+from games.models import Action, Game, GameStatus, Resignation, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
+from games.standings import resignations_of, table_view
 from notifications.models import Deadline
 from turnpost import rows
 
@@ -85,8 +86,11 @@ def game_key(game: Game, *parts: object) -> str:
 
 
 def version_key(game: Game, *parts: object) -> str:
-    """A cache key for something fixed by the game's version: the log is append-only, so it never goes stale."""
-    return game_key(game, game.version, game.status, *parts)
+    """A cache key for something fixed by the game's version: the log is append-only, so it never goes stale.
+
+    A resignation changes what a position shows without a move, so the key counts them too.
+    """
+    return game_key(game, game.version, game.status, game.resigned_count, *parts)
 
 
 def position_for(context: GameContext) -> Position:
@@ -107,6 +111,7 @@ def _compute_position(context: GameContext) -> Position:
     state = current_state(context.game)
     view = engine.view(state, context.seat_index)
     view.pop("prompt", None)  # the prompt travels as a Prompt object, not inside the view
+    view = table_view(context.game, view, context.game.version)
     waiting = waiting_seats(context.game, state)
     return Position(context.game.version, view, _prompt_if_waiting(context, state, waiting), waiting)
 
@@ -140,7 +145,12 @@ def _may_be_possible(state: Any, seat: int, option: engine.ActionOption) -> bool
 
 
 def waiting_seats(game: Game, state: Any) -> list[int]:
-    """The seats the engine waits on: the Snapshot's cached list when it is current."""
+    """The seats the engine waits on: the Snapshot's cached list when it is current; none once the game is over.
+
+    A game that resignations ended stops before the engine's end, which still has a prompt.
+    """
+    if game.status != GameStatus.ACTIVE:
+        return []
     snapshot = snapshot_of(game)
     if snapshot is not None and snapshot.version == game.version:
         return list(snapshot.waiting_seats)
@@ -160,8 +170,8 @@ def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:
-    """The game's version and status, for a page that polls to learn the game moved on: one small read."""
-    return Game.objects.filter(pk=game_id).values("version", "status").first()
+    """The game's version, status and resignations, for a page that polls to learn the game moved on: one small read."""
+    return Game.objects.filter(pk=game_id).values("version", "status", "resigned_count").first()
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:
@@ -186,6 +196,17 @@ def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[di
         log.append({"seq": seq, "seat": actor, "lines": [line["text"] for line in lines]})
     if upto <= limit:  # the log reaches back to the start: the deal comes first
         log.append({"seq": 0, "seat": None, "lines": [line["text"] for line in opening_lines(game, seat)]})
+    return _with_resignations(game, log, upto)
+
+
+def _with_resignations(game: Game, log: list[dict[str, Any]], upto: int) -> list[dict[str, Any]]:
+    """Each resignation as the last line of the move it came after ("cy resigned after move 41.")."""
+    by_seq = {entry["seq"]: entry for entry in log}
+    for resigned in resignations_of(game)[0]:
+        entry = by_seq.get(resigned.after)
+        if entry is not None and resigned.after <= upto:
+            when = f"after move {resigned.after}" if resigned.after else "before the first move"
+            entry["lines"].append(f"{resigned.name} resigned {when}.")
     return log
 
 
@@ -194,10 +215,12 @@ def player_games(user: User) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {"waiting": [], "active": [], "open": [], "finished": []}
     seats = (Seat.objects.filter(user=user).select_related("game", "game__snapshot")
              .defer("game__snapshot__state").order_by("-game__created"))  # the lists need no positions
+    resigned = _resigned_seats_of(user)
     for seat in seats:
         game = seat.game
-        waiting = _waiting_seats(game)
-        entry = {"game": game, "seat": seat, "waiting_for_me": seat.index in waiting, "waiting": waiting}
+        waiting = _waiting_seats(game) if game.status == GameStatus.ACTIVE else []
+        entry = {"game": game, "seat": seat, "waiting_for_me": seat.index in waiting, "waiting": waiting,
+                 "resigned": (game.pk, seat.index) in resigned}
         if game.status == GameStatus.ACTIVE:
             groups["waiting" if entry["waiting_for_me"] else "active"].append(entry)
         elif game.status == GameStatus.OPEN:
@@ -206,6 +229,12 @@ def player_games(user: User) -> dict[str, list[dict[str, Any]]]:
             groups["finished"].append(entry)
     _name_waiting_players(groups["active"])
     return groups
+
+
+def _resigned_seats_of(user: User) -> set[tuple[int, int]]:
+    """(game, seat) of the user's resigned seats, read in one query (by seat, not by who pressed the button)."""
+    seated = Seat.objects.filter(user=user, game_id=OuterRef("game_id"), index=OuterRef("seat"))
+    return set(Resignation.objects.filter(Exists(seated)).values_list("game_id", "seat"))
 
 
 def _name_waiting_players(entries: list[dict[str, Any]]) -> None:

@@ -28,6 +28,7 @@ from django.utils import timezone
 import engine.core as engine
 from accounts.models import User, normalize_email
 from engine.core.record import parse_record
+from games import stand_in
 from games.errors import (
     GameClosed,
     GameNotFound,
@@ -276,6 +277,7 @@ def answer_prompt(
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status != GameStatus.ACTIVE:
             raise GameClosed("This game is not being played, so no moves can be made.")
+        _refuse_if_resigned(game, seat.index)
         snapshot = _snapshot_for(game)
         state = engine.from_json(snapshot.state)
         prompt = engine.prompt_for(state, seat.index)
@@ -286,7 +288,7 @@ def answer_prompt(
 
 
 def _check_source(source: str) -> None:
-    if source not in ActionSource.values or source in (ActionSource.IMPORT, ActionSource.AUTO):
+    if source not in ActionSource.values or source in (ActionSource.IMPORT, ActionSource.AUTO, ActionSource.RESIGNED):
         raise GameServiceError(f"Unknown move source {source!r}.")
 
 
@@ -338,7 +340,13 @@ def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) 
     acting_for_others = source == ActionSource.ADMIN and user is not None and user.is_staff
     if user is not None and seat.user_id != user.pk and not acting_for_others:
         raise NotYourSeat("You can only move for your own seat.")
+    _refuse_if_resigned(game, seat.index)
     return seat
+
+
+def _refuse_if_resigned(game: Game, seat_index: int) -> None:
+    if seat_index in stand_in.resigned_seats(game):
+        raise GameClosed("You have resigned from this game; the service plays your seat now.")
 
 
 def _apply_locked(
@@ -371,6 +379,29 @@ def _apply_locked(
     return MoveOutcome(True, game.version, "Your move was made.", move)
 
 
+def answer_for_the_table(game: Game) -> list[Action]:
+    """Inside the transaction holding ``game``'s lock, after a resignation: play what the service now owes.
+
+    The resigned seat's prompt (and any forced answers after it) are answered, written and
+    announced as a move of that seat would be; nothing is written when nobody is owed an answer.
+    """
+    snapshot = _snapshot_for(game)
+    state = engine.from_json(snapshot.state)
+    prompts_before = engine.prompts(state)
+    now = timezone.now()
+    new_state, actions = _answer_forced_prompts(game, state, now)
+    if not actions:
+        return []
+    prompts_after = engine.prompts(new_state)
+    _write_actions(game, snapshot, new_state, prompts_after, actions, now)
+    move_applied.send(
+        sender=Game, game=game, action=actions[0], actions=actions, state=new_state, prompts_before=prompts_before,
+        prompts_after=prompts_after, events=[engine.Event.from_json(raw) for entry in actions for raw in entry.events],
+        source=ActionSource.RESIGNED,
+    )
+    return actions
+
+
 def _engine_apply(state: Any, seat: int, payload: dict[str, Any]) -> tuple[Any, list[engine.Event]]:
     """The engine's new state and events; IllegalMove (the engine's sentence) if the move is refused."""
     try:
@@ -398,12 +429,16 @@ def _answer_forced_prompts(game: Game, state: Any, now: datetime) -> tuple[Any, 
     """Answer, for their players, the prompts that have exactly one legal answer, one after another.
 
     Each answer is an ordinary record action (source ``auto``) logged after the title's note
-    saying why.  At most MAX_FORCED_ANSWERS in a row: past that, or should the engine refuse
-    a forced answer (a title's mistake), the prompt is left to its player.
+    saying why.  A resigned player's prompts are answered too (source ``resigned``, games.stand_in).
+    At most MAX_FORCED_ANSWERS in a row: past that, or should the engine refuse a forced answer
+    (a title's mistake), the prompt is left to its player.
     """
     actions: list[Action] = []
+    resigned = stand_in.resigned_seats(game)
     for _ in range(MAX_FORCED_ANSWERS):
-        forced = engine.forced_answer(state)
+        forced, source = engine.forced_answer(state), ActionSource.AUTO
+        if forced is None and resigned:
+            forced, source = stand_in.stand_in_answer(state, resigned), ActionSource.RESIGNED
         if forced is None:
             break
         try:
@@ -411,8 +446,7 @@ def _answer_forced_prompts(game: Game, state: Any, now: datetime) -> tuple[Any, 
         except engine.IllegalAction:
             logger.error("Game %s: the engine refused its own forced answer %r", game.pk, forced.action)
             break
-        actions.append(_log_entry(game, forced.seat, forced.action, [forced.note, *events], ActionSource.AUTO,
-                                  None, now))
+        actions.append(_log_entry(game, forced.seat, forced.action, [forced.note, *events], source, None, now))
     return state, actions
 
 

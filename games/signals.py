@@ -22,3 +22,9 @@ game_started = django.dispatch.Signal()
 # Sent inside the creating transaction of a new open game.
 # kwargs: game (Game), invited (list of (seat index, invited address) for the seats kept for someone).
 game_created = django.dispatch.Signal()
+
+# Sent inside the resigning transaction, after the Resignation row and before the service plays
+# anything for the seat (those answers send move_applied of their own).
+# kwargs: game (Game, already updated: FINISHED when this ended it), seat (the resigned seat's index),
+# game_over (bool: too few players are left, so the game ended at once).
+seat_resigned = django.dispatch.Signal()

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import history, invitations, queries, services
+from games import history, invitations, queries, resignation, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
@@ -117,6 +117,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",
         "log": queries.recent_log(game, context.seat_index),
         "record_public": queries.record_is_public(game),
+        "resigned_seats": position.view.get("resigned", []),
     })
     return render(request, "games/game.html", page, status=status)
 
@@ -229,6 +230,30 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("games:game", game_id=game_id)
 
 
+@login_required
+@require_http_methods(["GET", "POST"])
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    """GET asks "Resign from this game?" and changes nothing; only the POST (its button) resigns."""
+    if request.method == "POST":
+        try:
+            outcome = resignation.resign(game_id, request.user)
+        except GameNotFound as error:
+            raise Http404(error.message) from error
+        except GameServiceError as error:
+            context = queries.game_context(game_id, request.user)
+            return _render_game(request, context, error=error.message, status=error.http_status)
+        messages.success(request, outcome.message)
+        return redirect("games:game", game_id=game_id)
+    context = queries.game_context(game_id, request.user)
+    refusal = resignation.refusal_for(context.game, context.my_seat.index if context.my_seat else None)
+    others = [seat.display_name for seat in resignation.players_left(context.game, context.seats)
+              if seat is not context.my_seat]
+    page = {"ctx": context, "game": context.game, "title_name": title_name(context.game.title),
+            "refusal": refusal.message if refusal else "", "ends_the_game": resignation.ends_the_game(context.game),
+            "others": others}
+    return render(request, "games/resign.html", page, status=refusal.http_status if refusal else 200)
+
+
 def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:
     """The game page with why the move was refused; a visitor without a seat is told that first."""
     context = queries.game_context(game_id, request.user)
@@ -254,7 +279,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "step": step,
         "last": game.version,
         "view": view,
-        "board_html": _board_html(game, view, queries.game_key(game, "history-board", step)),
+        "board_html": _board_html(game, view, queries.game_key(game, "history-board", step, game.resigned_count)),
         "log": queries.recent_log(game, None, upto=step),
         "charts": history.charts(game, step, names),
         "record_public": queries.record_is_public(game),

@@ -14,7 +14,7 @@ from django.db import transaction
 
 import engine.core as engine
 from notifications import clock, deadlines, orders
-from notifications.gameplay import Game, Seat, load, seat_user, seats_for_mail
+from notifications.gameplay import Game, Seat, load, resigned_seats, seat_user, seats_for_mail
 from notifications.models import MailKind, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
 from notifications.preferences import DEFAULTS, wants
@@ -60,8 +60,9 @@ def announce(
     streams = (Stream.TURN, Stream.RESULT) if finished else (Stream.TURN,)
     seats = {seat.index: seat for seat in seats_for_mail(game, streams)}
     rows = []
+    gone = resigned_seats(game)  # the service answers their prompts; should one be left, it is not mailed
     for prompt in fresh:
-        seat = seats.get(prompt.seat)
+        seat = seats.get(prompt.seat) if prompt.seat not in gone else None
         if seat is not None and seat.user is not None and _prompt_wants_mail(game, prompt, seat, now):
             rows.append(row_for(game, seat, MailKind.TURN, now))
     if finished:
@@ -108,6 +109,26 @@ def on_game_started(sender: Any, game: Game, state: Any, prompts_after: list[eng
         for seat in seats_for_mail(game, (Stream.TURN,))
         if seat.user is not None and seat.index not in asked and _wants(seat, Stream.TURN)
     ])
+
+
+def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwargs: Any) -> None:
+    """Tell the table: the result, when the resignation ended the game; else a notice to those still playing.
+
+    The notice belongs to the turn stream (news of the game's play, like its start).  Its row's
+    ``seat`` is the resigned one, as for the other notices about a player.
+    """
+    now = clock.now()
+    if game_over:
+        deadlines.close_open(game, keep_seats=set())
+        insert_rows([row_for(game, other, MailKind.RESULT, now) for other in seats_for_mail(game, (Stream.RESULT,))
+                     if other.user is not None and _wants(other, Stream.RESULT)])
+        return
+    gone = set(resigned_seats(game))
+    rows = [row_for(game, other, MailKind.RESIGNED, now) for other in seats_for_mail(game, (Stream.TURN,))
+            if other.user is not None and other.index not in gone and _wants(other, Stream.TURN)]
+    for row in rows:
+        row.seat = seat
+    insert_rows(rows)
 
 
 def announce_seat_now(game_id: int, seat: int) -> None:

@@ -29,6 +29,7 @@ from notifications.gameplay import (
     Loaded,
     events_since_last_move,
     first_mover,
+    game_standings,
     game_url,
     load,
     seats_of,
@@ -225,17 +226,24 @@ def compose_started(row: Outbox, now: datetime, loaded: Loaded | None = None) ->
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
 
 
-def standing_rows(state: Any) -> list[dict[str, Any]]:
+NO_SCORE = "\N{EN DASH}"  # a game that resignations ended before the engine's end has no scores
+
+
+def standing_rows(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The final standings with each score written with thousands separators ("65,100")."""
     return [
-        {**entry, "score": f"{entry['score']:,}" if isinstance(entry.get("score"), int) else entry.get("score")}
-        for entry in engine.result(state) or []
+        {**entry, "score": f"{entry['score']:,}" if isinstance(entry.get("score"), int) else entry.get("score")
+         or NO_SCORE}
+        for entry in standings
     ]
 
 
 def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """The table's result (games.standings: resigned players last), as on the game page."""
     loaded = _loaded_at(row, same_version=False, loaded=loaded)
-    context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(loaded.state)}
+    standings, sentence = game_standings(loaded.game, loaded.state)
+    context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(standings),
+               "result_text": sentence}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 
 
@@ -254,6 +262,7 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
         **game_context(loaded, reader, row.recipient),
         "about_name": about.display_name if about else "",
         "note": row.note,
+        "after_move": row.version,  # the move the notice's news came after (the game may have moved on since)
         "events": [event["text"] for event in events][-6:],
     }
     return Composed(*render(row.kind, context))
@@ -340,6 +349,7 @@ COMPOSERS = {
     MailKind.TIMEOUT: compose_notice,
     MailKind.PAUSED: compose_notice,
     MailKind.UNREACHABLE: compose_notice,
+    MailKind.RESIGNED: compose_notice,
     MailKind.SIGNIN: compose_signin,
     MailKind.ADDRESS: compose_address,
     MailKind.INVITATION: compose_invitation,

@@ -19,6 +19,8 @@ from games.errors import GameServiceError
 from games.models import Action, ActionSource, Game, GameStatus, Seat
 from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
+from games.stand_in import resigned_seats
+from games.standings import game_standings
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
 
@@ -41,11 +43,13 @@ __all__ = [
     "events_since_last_move",
     "first_mover",
     "game_flags",
+    "game_standings",
     "game_url",
     "load",
     "load_many",
     "loaded_from",
     "play",
+    "resigned_seats",
     "seat_user",
     "seats_for_mail",
     "seats_of",
@@ -73,6 +77,9 @@ class Loaded:
         return self.game.version
 
     def prompt_for(self, seat: int) -> engine.Prompt | None:
+        """The seat's prompt; None once the game is over, also when resignations ended it before the engine's end."""
+        if self.game.status != GameStatus.ACTIVE:
+            return None
         return engine.prompt_for(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -58,6 +58,7 @@ class MailKind(models.TextChoices):
     TIMEOUT = "timeout", "timed out"
     PAUSED = "paused", "game paused"
     UNREACHABLE = "unreachable", "player unreachable"
+    RESIGNED = "resigned", "player resigned"
     # Mail to an address rather than to a player's seat (no recipient account; see Outbox.to_address).
     SIGNIN = "signin", "sign-in link"
     ADDRESS = "address", "address confirmation"
@@ -71,6 +72,7 @@ KIND_STREAM = {
     MailKind.REMINDER: Stream.REMINDER,
     MailKind.RESULT: Stream.RESULT,
     MailKind.DIGEST: Stream.DIGEST,
+    MailKind.RESIGNED: Stream.TURN,  # news of the game's play, like its start: off with turn mails
 }
 
 
