@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from accounts.models import User
-from games import services
+from games import resignation, services
 from games.models import Game
 from games.signals import move_applied
 from notifications import announcements
@@ -133,6 +133,19 @@ def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     yield "acquire-result", mail(row(game, players[0], MailKind.RESULT, 0))
 
 
+def resignation_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """cy resigns from a running three-player game (a notice to the others); bob from a two-player one (its result)."""
+    ann, bob, cy = players
+    game = start_game(players, options={"tile_bag": TILE_BAG})
+    for seat, action in TO_MERGER[:3]:
+        move(game.pk, seat, action)
+    resignation.resign(game.pk, cy)
+    yield "acquire-resigned", mail(row(game, ann, MailKind.RESIGNED, 2))
+    ended = started_game([ann, bob], options={}, seed=3)
+    resignation.resign(ended.pk, bob)
+    yield "acquire-result-resigned", mail(row(ended, ann, MailKind.RESULT, 0))
+
+
 def account_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     """Mail to an address: a sign-in link, an address change's confirmation, an invitation."""
     ann = players[0]
@@ -151,6 +164,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "tied": tied_merger_mails,
     "railroad-barons": railroad_barons_mails,
     "result": result_mails,
+    "resigned": resignation_mails,
     "accounts": account_mails,
 }
 
