@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Action, Game, Seat
+from games.models import Action, Game, Resignation, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -22,6 +22,22 @@ class ActionAdmin(admin.ModelAdmin):
 
     list_display = ["game", "seq", "seat", "source", "created"]
     list_filter = ["source"]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Resignation)
+class ResignationAdmin(admin.ModelAdmin):
+    """Read-only: a resignation is written once, by games.resignation."""
+
+    list_display = ["game", "seat", "version", "by_user", "created"]
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

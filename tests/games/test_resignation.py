@@ -111,7 +111,7 @@ def _token(user) -> str:
 
 
 def test_with_three_players_the_game_goes_on_and_the_service_plays_the_resigned_seat_to_the_end(players):
-    ann, bob, cy = players
+    cy = players[2]
     game = started_game(players, options=RANDOM_BAG, seed=11)
     outcome = resign(game, cy)
     assert not outcome.game_over and game.status == GameStatus.ACTIVE
@@ -151,7 +151,7 @@ def _table_standings(game: Game) -> list[dict]:
 
 
 def test_the_resigned_seat_gets_no_turn_mail_and_is_never_waited_on(players):
-    ann, bob, cy = players
+    cy = players[2]
     game = play(started_game(players), SCRIPT[:3])  # ann's turn is over: bob to move, then cy
     resign(game, cy)
     before = set(Outbox.objects.filter(game=game, recipient=cy).values_list("pk", flat=True))
@@ -179,7 +179,7 @@ def play_one_random_move(game: Game) -> bool:
 
 
 def test_resigning_while_asked_hands_the_prompt_to_the_service_at_once(players):
-    ann, bob, cy = players
+    ann = players[0]
     game = started_game(players)  # ann is asked to place a tile
     resign(game, ann)
     logged = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", "source", "payload"))
@@ -317,3 +317,22 @@ def test_another_player_is_not_taken_for_the_resigned_one(players):
     resign(game, players[0])
     assert Snapshot.objects.get(game=game).waiting_seats == [1]
     assert not Action.objects.filter(game=game, source=ActionSource.RESIGNED).exists()
+
+
+# ---------------------------------------------------------------- clocks
+
+
+def test_a_resigned_seats_clock_stops_and_a_game_that_ends_leaves_no_clock_running(players):
+    from datetime import timedelta
+
+    from notifications.models import Deadline
+    from tests.notifications.helpers import start_game
+
+    ann, cy = players[0], players[2]
+    game = start_game(players, move_time_limit=timedelta(hours=24))  # ann is asked, her clock runs
+    assert list(Deadline.objects.filter(resolved=False).values_list("seat", flat=True)) == [0]
+    resign(game, ann)  # the service plays ann's turn: her clock stops, bob's starts
+    assert list(Deadline.objects.filter(resolved=False).values_list("seat", flat=True)) == [1]
+    resign(game, cy)  # bob is the last player left: the game is over, and nobody's clock runs
+    assert game.status == GameStatus.FINISHED
+    assert not Deadline.objects.filter(resolved=False).exists()
