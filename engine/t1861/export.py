@@ -112,7 +112,7 @@ def resolve_undo_redo(actions: Sequence[Action]) -> list[Action]:
             if kind != "message":
                 open_undos.clear()
             in_force[index] = action
-    return [action for action in in_force if action is not None and action["type"] not in _META_TYPES and not _is_program(action)]
+    return [action for action in in_force if action is not None and _is_game_rule(action)]
 
 
 def expand_auto_actions(actions: Sequence[Action]) -> list[Action]:
@@ -147,8 +147,9 @@ def _is_game_action(action: Action | None) -> bool:
     return action is not None and action["type"] != "message"
 
 
-def _is_program(action: Action) -> bool:
-    return str(action["type"]).startswith("program_")
+def _is_game_rule(action: Action) -> bool:
+    """False for undo, redo, chat and ``program_*`` automation settings."""
+    return action["type"] not in _META_TYPES and not str(action["type"]).startswith("program_")
 
 
 def _checked_action(action: object, index: int) -> Action:
