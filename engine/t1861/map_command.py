@@ -51,7 +51,9 @@ def position_at(export: Export, at: int | None) -> tuple[MapReplay, WalkState | 
     return replay, state
 
 
-def describe(export: Export, replay: MapReplay, state: WalkState | None, at: int | None, company: str | None) -> list[str]:
+def describe(
+    export: Export, replay: MapReplay, state: WalkState | None, at: int | None, company: str | None
+) -> list[str]:
     """The whole printout, line by line."""
     where = f"after action {at}" if at is not None else "at the end"
     lines = [f"1861 game {export.game_id}, {where}: phase {replay.phase}", "", *map_lines(replay.board)]
@@ -88,7 +90,8 @@ def company_lines(replay: MapReplay, state: WalkState | None, company: str) -> l
     spots = legal_tokens(replay.board, company)
     lines.append(f"Token spots ({len(spots)}):")
     lines += [f"  {spot}" for spot in spots]
-    best = best_routes(replay.board.network(replay.phase), company, [train_of(t) for t in trains], private_bonuses(privates))
+    network = replay.board.network(replay.phase)
+    best = best_routes(network, company, [train_of(t) for t in trains], private_bonuses(privates))
     lines.append(f"Best routes: {best.revenue}" + ("" if best.proven_best else " (search stopped at its limit)"))
     lines += [f"  {route.train.label}: {' '.join(route.counted)} = {route.revenue}" for route in best.routes]
     return lines

@@ -12,9 +12,10 @@ without a legality check: no player chose them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board
@@ -77,25 +78,25 @@ class MapReplay:
 
     def apply(self, event: MapEvent) -> None:
         """Check ``event`` (for a player's move) and put it on the board."""
-        handler = getattr(self, f"_apply_{type(event).__name__}", None)
+        handler = _HANDLERS.get(type(event))
         if handler is None:
             return
         try:
-            handler(event)
+            handler(self, event)
         except IllegalAction as error:
             self.refusals.append(Refusal(event.at, event, str(error)))
 
-    def _apply_PhaseChanged(self, event: PhaseChanged) -> None:  # noqa: N802 (named after the event)
+    def _phase(self, event: PhaseChanged) -> None:
         self.phase = event.phase
 
-    def _apply_TileLaid(self, event: TileLaid) -> None:  # noqa: N802
+    def _lay(self, event: TileLaid) -> None:
         if event.lay_index == 0:
             self.lays_this_turn = []
         check_lay(self.board, event.company, self.phase, event.hex, event.tile, event.rotation, self.lays_this_turn)
         self.board = self.board.lay(event.hex, event.tile, event.rotation)
         self.lays_this_turn.append(event.hex)
 
-    def _apply_TokenPlaced(self, event: TokenPlaced) -> None:  # noqa: N802
+    def _place(self, event: TokenPlaced) -> None:
         if event.kind == "bought":
             check_token(self.board, event.company, event.hex, event.city)
         self.board = self.board.place_token(event.company, event.hex, event.city)
@@ -103,13 +104,13 @@ class MapReplay:
             # Section 6: an RSR token in St Petersburg drops its claim on the second city.
             self.board = self.board.release_reservations(RSR)
 
-    def _apply_TokenRemoved(self, event: TokenRemoved) -> None:  # noqa: N802
+    def _remove(self, event: TokenRemoved) -> None:
         self.board = self.board.remove_token(event.company, event.hex, self._city_of(event.company, event.hex))
 
-    def _apply_TokenTransferred(self, event: TokenTransferred) -> None:  # noqa: N802
+    def _transfer(self, event: TokenTransferred) -> None:
         self.board = self.board.rename_tokens(event.from_company, event.to_company)
 
-    def _apply_ReservationsDropped(self, event: ReservationsDropped) -> None:  # noqa: N802
+    def _release(self, event: ReservationsDropped) -> None:
         for company in event.companies:
             self.board = self.board.release_reservations(company)
 
@@ -119,6 +120,16 @@ class MapReplay:
             if company in companies:
                 return index
         raise IllegalAction(f"{company} has no token in {hex_} to remove.")
+
+
+_HANDLERS: dict[type, Callable[[MapReplay, Any], None]] = {
+    PhaseChanged: MapReplay._phase,
+    TileLaid: MapReplay._lay,
+    TokenPlaced: MapReplay._place,
+    TokenRemoved: MapReplay._remove,
+    TokenTransferred: MapReplay._transfer,
+    ReservationsDropped: MapReplay._release,
+}
 
 
 def replay_positions(actions: Sequence[Action]) -> Iterator[tuple[MapReplay, WalkState, MapEvent]]:
