@@ -1,0 +1,414 @@
+"""The route optimiser: the company's route set with the highest total revenue.
+
+``best_routes(network, company, trains, bonuses)`` is the answer offered by default in the
+run prompt, so it must be legal, best and quick.  It works in four steps:
+
+1. **Links.**  Track between two stops with no stop in between is walked once into
+   *links* (stop to stop, with the pieces of track they occupy as a bit mask).
+2. **Best single routes.**  For each train type, a depth-first search over links from the
+   company's token cities finds its best route; a partial route is cut as soon as even
+   the best imaginable completion (every remaining allowance filled with the board's best
+   stop value) cannot beat what was already found.
+3. **A floor.**  Trains are given routes greedily (best train first, each avoiding the
+   track of the ones before); that legal set's revenue is a floor for the answer, so a
+   train's route is only worth considering when, with every other train at its own best,
+   it would still reach the floor.  All such routes are collected, one per track set.
+4. **Combination.**  A branch-and-bound over the trains (most valuable first) picks one
+   candidate each with pairwise disjoint track, bounded by the other trains' best.
+
+Each search runs under a work limit (steps of the search); if a limit is hit the answer is
+the best legal set found so far and ``RouteSet.proven_best`` is False.  Every answer is
+checked by :func:`engine.t1861.routes.check_routes` before it is returned, so the
+optimiser can never offer a route set the checker would refuse.  Ties go to the first set
+found in a fixed search order (stops and links sorted by id), so the answer is
+deterministic.
+
+A route through a token city T is searched as two *arms* leaving T on disjoint track;
+the second arm must start on a later link than the first, so each route is met once per
+token city on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.t1861.network import Network, Stop
+from engine.t1861.revenue import Bonuses, count_route
+from engine.t1861.routes import RoutePlan, RouteSet, check_routes, track_pieces
+from engine.t1861.trains import Train
+
+# Search steps (links tried) allowed per search, and candidate pairs tried when combining.
+STEP_LIMIT = 400_000
+COMBINE_LIMIT = 200_000
+
+
+def best_routes(
+    network: Network,
+    company: str,
+    trains: Sequence[Train],
+    bonuses: Mapping[str, int] | Bonuses | None = None,
+    *,
+    step_limit: int = STEP_LIMIT,
+) -> RouteSet:
+    """The highest-revenue legal route set for ``company``'s ``trains`` on ``network``.
+
+    ``bonuses`` is either a mapping hex -> private bonus per route counting that hex (the
+    caller sums the company's privates: ``{"H8": 20}`` for MYR and MRR) or a full
+    :class:`Bonuses`; the Ekaterinburg-Moscow bonus is included unless a ``Bonuses``
+    without it is passed.  The result's routes are in the order of ``trains``, leaving
+    out trains that cannot run; ``RouteSet.revenue`` is their total.
+    """
+    rules = bonuses if isinstance(bonuses, Bonuses) else Bonuses.of(bonuses)
+    if not trains:
+        return RouteSet((), 0)
+    board = _Board(network, company, rules)
+    if not board.tokens:
+        return RouteSet((), 0)
+    chosen, proven = _Planner(board, list(trains), step_limit).plan()
+    plans = [RoutePlan(train, board.segments_of(route)) for train, route in chosen if route is not None]
+    return _checked(network, company, plans, rules, proven)
+
+
+def _checked(network: Network, company: str, plans: list[RoutePlan], rules: Bonuses, proven: bool) -> RouteSet:
+    checked = check_routes(network, company, plans, rules)
+    return RouteSet(checked.routes, checked.revenue, proven)
+
+
+@dataclass(frozen=True)
+class _Link:
+    """Track from one stop to the next, with no stop between."""
+
+    number: int
+    start: int
+    end: int
+    mask: int
+    segments: tuple[str, ...]
+
+
+@dataclass
+class _Route:
+    """A found route: its stops in order, its links in order, its track mask."""
+
+    stops: tuple[int, ...]
+    links: tuple[_Link, ...]
+    mask: int
+    revenue: dict[str, int] = field(default_factory=dict)  # by train name
+
+
+class _Board:
+    """The network reduced to numbers for the search: stops, pieces of track, links."""
+
+    def __init__(self, network: Network, company: str, rules: Bonuses) -> None:
+        self.network = network
+        self.company = company
+        self.rules = rules
+        self.stops: list[Stop] = [network.stops[stop_id] for stop_id in sorted(network.stops)]
+        self.number = {stop.id: index for index, stop in enumerate(self.stops)}
+        hexes = sorted({stop.hex for stop in self.stops})
+        areas = sorted({stop.area for stop in self.stops if stop.area})
+        self.hex_bit = [1 << hexes.index(stop.hex) for stop in self.stops]
+        self.area_bit = [1 << areas.index(stop.area) if stop.area else 0 for stop in self.stops]
+        self.big = [stop.kind != "town" for stop in self.stops]
+        self.offboard = [stop.kind == "offboard" for stop in self.stops]
+        self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
+        self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
+        self.best_value = max((stop.revenue for stop in self.stops), default=0)
+        self.best_private = max(rules.by_hex.values(), default=0)
+        self.best_pair = sum(pair.amount for pair in rules.pairs)
+        self.links_from = self._links()
+
+    def _links(self) -> list[list[_Link]]:
+        pieces: dict[str, int] = {}
+        masks = {}
+        for segment in self.network.segments:
+            mask = 0
+            for piece in track_pieces(self.network, segment):
+                mask |= 1 << pieces.setdefault(piece, len(pieces))
+            masks[segment.id] = mask
+        found: list[tuple[int, int, int, tuple[str, ...]]] = []
+        for start, stop in enumerate(self.stops):
+            for segment in sorted(self.network.touching.get(stop.id, ()), key=lambda s: s.id):
+                self._walk(start, stop.id, segment, masks, 0, (), found)
+        links_from: list[list[_Link]] = [[] for _ in self.stops]
+        for number, (start, end, mask, segments) in enumerate(sorted(found, key=lambda f: (f[0], f[3]))):
+            links_from[start].append(_Link(number, start, end, mask, segments))
+        return links_from
+
+    def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
+        """Follow ``segment`` away from ``node``; record a link at the next stop."""
+        if masks[segment.id] & mask:
+            return
+        mask |= masks[segment.id]
+        segments = (*segments, segment.id)
+        other = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
+        if other in self.network.stops:
+            end = self.number[other]
+            if end != start:
+                found.append((start, end, mask, segments))
+            return
+        for onward in sorted(self.network.touching.get(other, ()), key=lambda s: s.id):
+            if onward.hex != segment.hex:
+                self._walk(start, other, onward, masks, mask, segments, found)
+
+    def segments_of(self, route: _Route) -> tuple[str, ...]:
+        """The route's segments in travel order from its first stop (links may run backwards)."""
+        here = route.stops[0]
+        segments: list[str] = []
+        for link in route.links:
+            if link.start == here:
+                segments.extend(link.segments)
+                here = link.end
+            else:
+                segments.extend(reversed(link.segments))
+                here = link.start
+        return tuple(segments)
+
+    def revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
+        """What ``train`` earns on a route visiting these stops (0 if it may not run it)."""
+        stops = [self.stops[index] for index in route_stops]
+        if not train.express and sum(1 for index in route_stops if self.big[index]) > train.allowance:
+            return -1
+        return count_route(stops, train, self.company, self.rules).revenue
+
+    def ceiling(self, train: Train, big: int, big_value: int) -> int:
+        """The most ``train`` could earn on any extension of a route with ``big`` cities/off-boards worth ``big_value``.
+
+        Every free place is assumed filled with the board's best stop value: loose, but never too low.
+        """
+        if train.express:
+            return (
+                train.multiplier * (train.allowance * self.best_value + self.best_pair)
+                + train.allowance * self.best_private
+            )
+        if big > train.allowance:
+            return -1
+        room = train.allowance - big
+        return (
+            train.multiplier * (big_value + room * self.best_value + self.best_pair)
+            + train.allowance * self.best_private
+        )
+
+
+class _Search:
+    """Depth-first search for routes of some train types, above a revenue floor per type."""
+
+    def __init__(
+        self, board: _Board, trains: list[Train], floors: dict[str, int], avoid: int, steps: int, keep_all: bool
+    ):
+        self.board = board
+        self.trains = trains
+        self.floors = dict(floors)
+        self.avoid = avoid
+        self.steps_left = steps
+        self.keep_all = keep_all  # collect every route at or above the floors, else only improvements
+        self.found: dict[int, _Route] = {}
+        self.best: dict[str, _Route] = {}
+        self.complete = True
+        self.max_big = max((t.allowance for t in trains if not t.express), default=0)
+        self.any_express = any(t.express for t in trains)
+
+    def run(self) -> None:
+        for token in self.board.tokens:
+            self._arm(token, (token,), (), self.avoid, self.board.hex_bit[token], self.board.area_bit[token])
+            if not self.complete:
+                return
+
+    def _promising(self, stops: tuple[int, ...]) -> bool:
+        board = self.board
+        big = sum(1 for index in stops if board.big[index])
+        big_value = sum(board.stops[index].revenue for index in stops if board.big[index])
+        return any(board.ceiling(train, big, big_value) >= self.floors[train.name] for train in self.trains)
+
+    def _tick(self) -> bool:
+        self.steps_left -= 1
+        if self.steps_left < 0:
+            self.complete = False
+        return self.complete
+
+    def _arm(self, token: int, stops, links, mask: int, hexes: int, areas: int) -> None:
+        """Grow the first arm from ``token``; at each length, try every second arm."""
+        if len(stops) > 1:
+            self._record(stops, links, mask)
+        first = links[0].number if links else None
+        if first is not None:
+            self._second(token, stops, links, (), first, mask, hexes, areas)
+        end = stops[-1]
+        if len(stops) > 1 and self.board.ends_route[end]:
+            return
+        for link in self.board.links_from[end]:
+            if not self._tick():
+                return
+            grown = self._extend(stops, link, mask, hexes, areas)
+            if grown is not None:
+                self._arm(token, *grown[:1], (*links, link), *grown[1:])
+
+    def _second(self, token: int, arm1, links1, links2, first: int, mask: int, hexes: int, areas: int) -> None:
+        end = links2[-1].end if links2 else token
+        if links2 and self.board.ends_route[end]:
+            return
+        for link in self.board.links_from[end]:
+            if not links2 and link.number <= first:
+                continue
+            if not self._tick():
+                return
+            grown = self._extend(arm1, link, mask, hexes, areas, front=True)
+            if grown is None:
+                continue
+            stops, mask2, hexes2, areas2 = grown
+            route_links = (*reversed((*links2, link)), *links1)
+            self._record(stops, route_links, mask2)
+            self._second(token, stops, links1, (*links2, link), first, mask2, hexes2, areas2)
+
+    def _extend(self, stops, link: _Link, mask: int, hexes: int, areas: int, front: bool = False):
+        """The stops grown by ``link`` (at the back, or at the front), or None if illegal or hopeless."""
+        board = self.board
+        end = link.end
+        if link.mask & mask or board.hex_bit[end] & hexes or board.area_bit[end] & areas:
+            return None
+        grown = (end, *stops) if front else (*stops, end)
+        if not self.any_express and sum(1 for index in grown if board.big[index]) > self.max_big:
+            return None
+        if not self._promising(grown):
+            return None
+        return grown, mask | link.mask, hexes | board.hex_bit[end], areas | board.area_bit[end]
+
+    def _record(self, stops: tuple[int, ...], links: tuple[_Link, ...], mask: int) -> None:
+        if mask in self.found:
+            return
+        route = _Route(stops, links, mask)
+        worth = False
+        for train in self.trains:
+            revenue = self.board.revenue(stops, train)
+            route.revenue[train.name] = revenue
+            if revenue < 0 or revenue < self.floors[train.name]:
+                continue
+            best = self.best.get(train.name)
+            if best is None or revenue > best.revenue[train.name]:
+                self.best[train.name] = route
+                if not self.keep_all:
+                    self.floors[train.name] = revenue + 1
+            worth = True
+        if worth and self.keep_all:
+            self.found[mask] = route
+
+
+class _Planner:
+    """Steps 2 to 4 of the module docstring for one company's trains."""
+
+    def __init__(self, board: _Board, trains: list[Train], step_limit: int) -> None:
+        self.board = board
+        self.trains = trains
+        self.step_limit = step_limit
+        self.proven = True
+
+    def plan(self) -> tuple[list[tuple[Train, _Route | None]], bool]:
+        kinds = _kinds(self.trains)
+        best = self._search(kinds, {t.name: 0 for t in kinds}, 0, keep_all=False).best
+        if not best:
+            return [(train, None) for train in self.trains], self.proven
+        greedy = self._greedy(best)
+        if len(self.trains) == 1:
+            return greedy, self.proven
+        floor = sum(_earned(route, train) for train, route in greedy)
+        tops = {t.name: best[t.name].revenue[t.name] if t.name in best else 0 for t in kinds}
+        total_top = sum(tops[train.name] for train in self.trains)
+        floors = {t.name: max(floor - (total_top - tops[t.name]), 0) for t in kinds}
+        candidates = self._search(kinds, floors, 0, keep_all=True).found.values()
+        combined = _Combiner(self.trains, list(candidates), greedy, floor).run()
+        self.proven = self.proven and combined.complete
+        return combined.chosen, self.proven
+
+    def _search(self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool) -> _Search:
+        search = _Search(self.board, kinds, floors, avoid, self.step_limit, keep_all)
+        search.run()
+        self.proven = self.proven and search.complete
+        return search
+
+    def _greedy(self, best: dict[str, _Route]) -> list[tuple[Train, _Route | None]]:
+        """Best train first, each on the best route avoiding the track already taken."""
+        order = sorted(range(len(self.trains)), key=lambda i: -_earned(best.get(self.trains[i].name), self.trains[i]))
+        taken = 0
+        chosen: dict[int, _Route | None] = {}
+        for position in order:
+            train = self.trains[position]
+            route = best.get(train.name)
+            if route is None or route.mask & taken:
+                route = self._search([train], {train.name: 0}, taken, keep_all=False).best.get(train.name)
+            chosen[position] = route
+            if route is not None:
+                taken |= route.mask
+        return [(train, chosen[position]) for position, train in enumerate(self.trains)]
+
+
+def _kinds(trains: list[Train]) -> list[Train]:
+    kinds: dict[str, Train] = {}
+    for train in trains:
+        kinds.setdefault(train.name, train)
+    return list(kinds.values())
+
+
+def _earned(route: _Route | None, train: Train) -> int:
+    return max(route.revenue.get(train.name, 0), 0) if route is not None else 0
+
+
+class _Combiner:
+    """Branch-and-bound choice of one candidate per train with disjoint track."""
+
+    def __init__(self, trains: list[Train], candidates: list[_Route], greedy, floor: int) -> None:
+        self.order = sorted(range(len(trains)), key=lambda i: (trains[i].name, i))
+        self.trains = trains
+        self.lists = {}
+        for train in trains:
+            if train.name not in self.lists:
+                usable = [route for route in candidates if route.revenue.get(train.name, -1) > 0]
+                usable.sort(key=lambda route: (-route.revenue[train.name], route.stops))
+                self.lists[train.name] = usable
+        self.order.sort(key=lambda i: -(self._top(trains[i])))
+        self.chosen = greedy
+        self.best = floor
+        self.steps_left = COMBINE_LIMIT
+        self.complete = True
+
+    def _top(self, train: Train) -> int:
+        usable = self.lists[train.name]
+        return usable[0].revenue[train.name] if usable else 0
+
+    def run(self) -> _Combiner:
+        self._choose(0, 0, 0, {}, {})
+        return self
+
+    def _choose(
+        self, depth: int, mask: int, total: int, picks: dict[int, _Route | None], last_index: dict[str, int]
+    ) -> None:
+        if depth == len(self.order):
+            if total > self.best:
+                self.best = total
+                self.chosen = [(train, picks.get(i)) for i, train in enumerate(self.trains)]
+            return
+        if total + sum(self._top(self.trains[i]) for i in self.order[depth:]) <= self.best:
+            return
+        position = self.order[depth]
+        train = self.trains[position]
+        usable = self.lists[train.name]
+        start = last_index.get(train.name, -1) + 1  # trains of one type take candidates in order
+        rest = sum(self._top(self.trains[i]) for i in self.order[depth + 1 :])
+        for index in range(start, len(usable)):
+            route = usable[index]
+            revenue = route.revenue[train.name]
+            if total + revenue + rest <= self.best:
+                break
+            self.steps_left -= 1
+            if self.steps_left < 0:
+                self.complete = False
+                return
+            if route.mask & mask:
+                continue
+            picks[position] = route
+            self._choose(depth + 1, mask | route.mask, total + revenue, picks, {**last_index, train.name: index})
+            del picks[position]
+            if not self.complete:
+                return
+        picks[position] = None
+        self._choose(depth + 1, mask, total, picks, {**last_index, train.name: len(usable)})
+        del picks[position]
