@@ -21,11 +21,11 @@ from engine.core.errors import IllegalAction
 from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.export import Action
-from engine.t1861.lays import check_lay
+from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.optimiser import best_routes
 from engine.t1861.recorded_routes import recorded_plans
 from engine.t1861.routes import RouteSet, check_routes
-from engine.t1861.tokens import check_token
+from engine.t1861.tokens import check_home_token, check_token, home_city_options
 from engine.t1861.trains import Train
 from engine.t1861.walk import WalkState, walk_states
 from engine.t1861.walk_events import (
@@ -38,7 +38,7 @@ from engine.t1861.walk_events import (
     TokenRemoved,
     TokenTransferred,
 )
-from engine.t1861.walk_facts import RSR
+from engine.t1861.walk_facts import RSR, walk_facts
 
 _ST_PETERSBURG = "E1"
 
@@ -74,7 +74,9 @@ class MapReplay:
     board: Board = field(default_factory=Board.empty)
     phase: str = "2"
     refusals: list[Refusal] = field(default_factory=list)
-    lays_this_turn: list[str] = field(default_factory=list)
+    lays_this_turn: LaysThisTurn = field(default_factory=LaysThisTurn)
+    # Hex -> the board's index of the city a nationalised company's token just left.
+    vacated: dict[str, int] = field(default_factory=dict)
 
     def apply(self, event: MapEvent) -> None:
         """Check ``event`` (for a player's move) and put it on the board."""
@@ -91,21 +93,29 @@ class MapReplay:
 
     def _lay(self, event: TileLaid) -> None:
         if event.lay_index == 0:
-            self.lays_this_turn = []
-        check_lay(self.board, event.company, self.phase, event.hex, event.tile, event.rotation, self.lays_this_turn)
+            self.lays_this_turn = LaysThisTurn()
+        done = self.lays_this_turn
+        lay = check_lay(self.board, event.company, self.phase, event.hex, event.tile, event.rotation, done)
         self.board = self.board.lay(event.hex, event.tile, event.rotation)
-        self.lays_this_turn.append(event.hex)
+        self.lays_this_turn = done.after(lay)
 
     def _place(self, event: TokenPlaced) -> None:
+        city = self._board_city(event)
+        if event.kind == "rsr_moscow" and event.company in self.board.tokens_in(event.hex)[city]:
+            return  # the board put it there itself when gray 639 was laid
         if event.kind == "bought":
-            check_token(self.board, event.company, event.hex, event.city)
-        self.board = self.board.place_token(event.company, event.hex, event.city)
+            check_token(self.board, event.company, event.hex, city, event.price)
+        if event.kind == "home":
+            self._check_home(event, city)
+        self.board = self.board.place_token(event.company, event.hex, city)
         if event.company == RSR and event.hex == _ST_PETERSBURG:
             # Section 6: an RSR token in St Petersburg drops its claim on the second city.
             self.board = self.board.release_reservations(RSR)
 
     def _remove(self, event: TokenRemoved) -> None:
-        self.board = self.board.remove_token(event.company, event.hex, self._city_of(event.company, event.hex))
+        city = self._city_of(event.company, event.hex)
+        self.board = self.board.remove_token(event.company, event.hex, city)
+        self.vacated[event.hex] = city
 
     def _transfer(self, event: TokenTransferred) -> None:
         self.board = self.board.rename_tokens(event.from_company, event.to_company)
@@ -113,6 +123,28 @@ class MapReplay:
     def _release(self, event: ReservationsDropped) -> None:
         for company in event.companies:
             self.board = self.board.release_reservations(company)
+
+    def _check_home(self, event: TokenPlaced, city: int) -> None:
+        """A minor's home is its held slot; a parred major's must be an isolated city (G8)."""
+        check_home_token(self.board, event.company, event.hex, city)
+        if event.company in walk_facts().majors and (event.hex, city) not in home_city_options(self.board):
+            place = DATA.hexes[event.hex].display_name()
+            raise IllegalAction(f"{event.company} may not start in {place}: it is not an empty, unconnected city.")
+
+    def _board_city(self, event: TokenPlaced) -> int:
+        """The city as the board numbers it now.
+
+        The walk knows a city's index only as recorded or printed; after a Kiev or Moscow
+        upgrade the board's numbering is the truth: a home goes where its slot is held, the
+        RSR where the nationalised token left.
+        """
+        if event.kind == "home":
+            for index, held in enumerate(self.board.reserved_in(event.hex)):
+                if event.company in held:
+                    return index
+        if event.kind == "nationalisation":
+            return self.vacated.get(event.hex, event.city)
+        return event.city
 
     def _city_of(self, company: str, hex_: str) -> int:
         """The city of ``hex_`` holding ``company``'s token, as the board numbers it now."""
@@ -153,13 +185,16 @@ def check_run(replay: MapReplay, run: RoutesRun) -> RunCheck:
 def private_bonuses(privates: Sequence[str]) -> dict[str, int]:
     """Hex -> the +10s a company's privates add to each route counting that hex (section 3)."""
     bonuses: dict[str, int] = {}
-    for private in privates:
-        for hex_, amount in DATA.private_route_bonus(private).items():
-            bonuses[hex_] = bonuses.get(hex_, 0) + amount
+    for entry in DATA.raw["privates"]:
+        ability = entry.get("ability") or {}
+        if entry["id"] in privates and ability.get("type") == "route_bonus":
+            for hex_ in ability["hexes"]:
+                bonuses[hex_] = bonuses.get(hex_, 0) + int(ability["amount"])
     return bonuses
 
 
 @cache
 def train_of(train_id: str) -> Train:
     """The route rules of an 18xx.games train copy such as ``"2+2-0"``."""
-    return DATA.train(train_id.rsplit("-", 1)[0])
+    name = train_id.rsplit("-", 1)[0]
+    return Train.from_data(next(entry for entry in DATA.raw["trains"] if entry["name"] == name))

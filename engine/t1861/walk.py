@@ -159,8 +159,19 @@ class _Walker:
 
     def _on_place_token(self, action: Action) -> None:
         company = action["entity"]
-        kind: TokenKind = "home" if not self.state.tokens.get(company) and company in self.facts.majors else "bought"
-        self._place(company, self._city(action["city"]), kind)
+        placed = len(self.state.tokens.get(company, ()))
+        kind: TokenKind = "home" if not placed and company in self.facts.majors else "bought"
+        self._place(company, self._city(action["city"]), kind, self._token_price(placed))
+
+    def _token_price(self, placed: int) -> int:
+        """Walk helper for R3: a major's next token is its printed one after those on the map.
+
+        Right after conversion (one token) that is ₽20 a hex, after a merger that kept two
+        tokens ₽40.  A merger that kept one token after removing T0 would make it free; the
+        walk does not follow removed tokens that closely.
+        """
+        prices = self.facts.major_token_prices
+        return prices[min(placed, len(prices) - 1)]
 
     def _on_remove_token(self, action: Action) -> None:
         hex_, city = self._city(action["city"])
@@ -333,11 +344,11 @@ class _Walker:
 
     # ----- tokens ---------------------------------------------------------------------
 
-    def _place(self, company: str, city: tuple[str, int], kind: TokenKind) -> None:
+    def _place(self, company: str, city: tuple[str, int], kind: TokenKind, price: int = 0) -> None:
         self.state.tokens.setdefault(company, []).append(city)
         if company == RSR and city[0] == _ST_PETERSBURG[0]:
             self.state.rsr_reservations.discard(city[0])
-        self._emit(TokenPlaced(self.at, company, city[0], city[1], kind, self.state.phase))
+        self._emit(TokenPlaced(self.at, company, city[0], city[1], kind, self.state.phase, price))
 
     def _unplace(self, company: str, hex_: str, reason: str, city: int) -> None:
         placed = self.state.tokens.get(company, [])

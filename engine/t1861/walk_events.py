@@ -65,6 +65,8 @@ class TokenPlaced:
     city: int
     kind: TokenKind
     phase: str
+    # A bought token's printed price per hex of distance (section 12.4; R3 after a merger).
+    price: int = 0
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,18 @@
 """The few data-file facts the map walk needs: homes, trains, phases, tile city values.
 
-Read straight from ``data/1861-data.json`` (the board's copy of the same public facts), so
-nothing is re-typed here.  Walk helper: part 2's companies and rounds will own these facts.
+Read from the data file as ``engine.t1861.data`` loaded it, so nothing is re-typed here.
+Walk helper: part 2's companies and rounds will own these facts.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA_FILE = Path(__file__).parent / "data" / "1861-data.json"
+from engine.t1861.data import DATA
+
 RSR = "RSR"
 # Depot copies generated for an "unlimited" train type: more than any game can buy.
 UNLIMITED_COPIES = 40
@@ -45,6 +44,7 @@ class WalkFacts:
     city_counts: dict[str, int]
     rsr_tokens: int
     privates: tuple[str, ...]
+    major_token_prices: tuple[int, ...]
 
     def train_type(self, name: str) -> TrainType:
         """The train type called ``name`` (``"2+2"``, ``"5"``)."""
@@ -59,7 +59,7 @@ def train_type_of(train_id: str) -> str:
 @cache
 def walk_facts() -> WalkFacts:
     """The facts, read once."""
-    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    data = DATA.raw
     return WalkFacts(
         minor_homes={minor["id"]: (minor["home_hex"], minor["home_city_index"]) for minor in data["minors"]},
         majors=frozenset(major["id"] for major in data["majors"]),
@@ -69,6 +69,7 @@ def walk_facts() -> WalkFacts:
         city_counts={number: len(tile["cities"]) for number, tile in data["tiles"].items()},
         rsr_tokens=int(data["national"]["tokens"]),
         privates=tuple(private["id"] for private in data["privates"]),
+        major_token_prices=tuple(data["majors"][0]["tokens"]),
     )
 
 
