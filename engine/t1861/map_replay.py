@@ -24,6 +24,7 @@ from engine.t1861.export import Action
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.optimiser import best_routes
 from engine.t1861.recorded_routes import recorded_plans
+from engine.t1861.revenue import Bonuses
 from engine.t1861.routes import RouteSet, check_routes
 from engine.t1861.tokens import check_home_token, check_token, home_city_options
 from engine.t1861.trains import Train
@@ -177,7 +178,7 @@ def check_run(replay: MapReplay, run: RoutesRun) -> RunCheck:
     network = replay.board.network(replay.phase)
     trains = [train_of(train_id) for train_id in run.trains]
     bonuses = private_bonuses(run.privates)
-    checked = check_routes(network, run.company, recorded_plans(network, run.routes, train_of), bonuses)
+    checked = check_routes(network, run.company, recorded_plans(network, run.routes, train_of), Bonuses.of(bonuses))
     best = best_routes(network, run.company, trains, bonuses)
     return RunCheck(run, checked, best)
 
