@@ -65,7 +65,7 @@ def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: in
     refusal = kind_refusal(old, hexdef, tile)
     if refusal is not None:
         return refusal
-    placed = f"Tile {number} at rotation {rotation} in {hexdef.id}"
+    placed = f"Tile {number} at rotation {rotation} in {hexdef.display_name()}"
     exit_problem = exit_refusal(hexdef, tile, rotation)
     if exit_problem is not None:
         return f"{placed} would point track {exit_problem}."
