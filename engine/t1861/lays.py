@@ -34,7 +34,7 @@ from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
 from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
-from engine.t1861.fitting import Fit, fit_at, fit_refusal, fits, kind_refusal, mapped_path, path_key
+from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
 from engine.t1861.geometry import edge_name
 from engine.t1861.reach import Reach, reach
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
@@ -165,11 +165,11 @@ def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach
     current = board.laid.get(hex_id)
     edges = reached.edges_of(hex_id)
     found = []
-    for number, tile in DATA.tiles.items():
-        candidates = fits(hex_id, current, number)
-        if not candidates or _tile_refusal(board, phase, hex_id, number) is not None:
+    for number, fitted in candidates(hex_id, current):
+        if _tile_refusal(board, phase, hex_id, number) is not None:
             continue
-        for fit in candidates:
+        tile = DATA.tiles[number]
+        for fit in fitted:
             connected = tile.exits_at(fit.rotation) & edges
             if connected and _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
                 found.append(_lay(board, hex_id, number, fit.rotation, done))
