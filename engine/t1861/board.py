@@ -119,8 +119,10 @@ class Board:
         assert fit is not None  # fit_refusal said it fits
         new_cities = len(DATA.tiles[number].cities)
         laid = {**self.laid, hex_id: LaidTile(number, rotation)}
-        tokens = _replace(self.tokens, hex_id, _moved(self.tokens.get(hex_id), fit.city_map, new_cities))
-        reserved = _replace(self.reserved, hex_id, _moved(self.reserved.get(hex_id), fit.city_map, new_cities))
+        tokens = _replace(self.tokens, hex_id, cities_after_upgrade(self.tokens.get(hex_id), fit.city_map, new_cities))
+        reserved = _replace(
+            self.reserved, hex_id, cities_after_upgrade(self.reserved.get(hex_id), fit.city_map, new_cities)
+        )
         returned = current.number if current is not None else None
         board = Board(MappingProxyType(laid), tokens, reserved, self.supply.exchanged(number, returned))
         return board._claim_on_gray(hex_id)
@@ -249,7 +251,7 @@ def _nobody(cities: int) -> CityLists:
     return ((),) * cities
 
 
-def _moved(before: CityLists | None, city_map: tuple[int, ...], new_cities: int) -> CityLists:
+def cities_after_upgrade(before: CityLists | None, city_map: tuple[int, ...], new_cities: int) -> CityLists:
     """Each old city's companies on the new city it maps to (several merge into one in K, M, S)."""
     after: list[tuple[str, ...]] = [()] * new_cities
     for old_index, companies in enumerate(before or ()):

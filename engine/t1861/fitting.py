@@ -53,6 +53,13 @@ def fits(hex_id: str, current: LaidTile | None, number: str) -> tuple[Fit, ...]:
     return tuple(found)
 
 
+@cache
+def candidates(hex_id: str, current: LaidTile | None) -> tuple[tuple[str, tuple[Fit, ...]], ...]:
+    """Every manifest tile that fits what ``hex_id`` shows now, with its fits, in manifest order."""
+    found = ((number, fits(hex_id, current, number)) for number in DATA.tiles)
+    return tuple((number, fitted) for number, fitted in found if fitted)
+
+
 def fit_at(hex_id: str, current: LaidTile | None, number: str, rotation: int) -> Fit | None:
     """The fit of tile ``number`` at ``rotation``, or None if it does not fit there."""
     return next((fit for fit in fits(hex_id, current, number) if fit.rotation == rotation), None)
@@ -65,7 +72,7 @@ def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: in
     refusal = kind_refusal(old, hexdef, tile)
     if refusal is not None:
         return refusal
-    placed = f"Tile {number} at rotation {rotation} in {hexdef.id}"
+    placed = f"Tile {number} at rotation {rotation} in {hexdef.display_name()}"
     exit_problem = exit_refusal(hexdef, tile, rotation)
     if exit_problem is not None:
         return f"{placed} would point track {exit_problem}."
@@ -131,9 +138,9 @@ def _rotation_fit(old: HexContents, hexdef: HexDef, tile: TileDef, rotation: int
     """The old-to-new city mapping that keeps every old path at ``rotation``, if any (and exits pass)."""
     if exit_refusal(hexdef, tile, rotation) is not None:
         return None
-    new_paths = {_key(path) for path in (rotate_path(path, rotation) for path in tile.paths)}
+    new_paths = {path_key(path) for path in (rotate_path(path, rotation) for path in tile.paths)}
     for mapping in _city_mappings(len(old.cities), len(tile.cities)):
-        if all(_key(_mapped(path, mapping)) in new_paths for path in old.paths):
+        if all(path_key(mapped_path(path, mapping)) in new_paths for path in old.paths):
             return mapping
     return None
 
@@ -148,11 +155,13 @@ def _city_mappings(old_count: int, new_count: int) -> list[tuple[int, ...]]:
     return list(every)
 
 
-def _mapped(path: Path, mapping: tuple[int, ...]) -> Path:
+def mapped_path(path: Path, mapping: tuple[int, ...]) -> Path:
+    """``path`` with its city ends renumbered from old cities to new ones."""
     return tuple((kind, mapping[index]) if kind == CITY else (kind, index) for kind, index in path)  # type: ignore[return-value]
 
 
-def _key(path: Path) -> tuple[End, End]:
+def path_key(path: Path) -> tuple[End, End]:
+    """``path`` with its ends in a fixed order, so two paths compare regardless of direction."""
     first, second = path
     return (first, second) if first <= second else (second, first)
 
@@ -167,7 +176,7 @@ def _lost_track(old: HexContents, tile: TileDef, rotation: int) -> str:
 
 
 def _loose(path: Path) -> tuple[End, End]:
-    return _key(tuple((kind, 0) if kind == CITY else (kind, index) for kind, index in path))  # type: ignore[arg-type]
+    return path_key(tuple((kind, 0) if kind == CITY else (kind, index) for kind, index in path))  # type: ignore[arg-type]
 
 
 def _describe_path(path: Path) -> str:

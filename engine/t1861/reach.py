@@ -16,6 +16,7 @@ the whole map again).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.t1861.network import Network, Segment, Stop
 
@@ -29,12 +30,17 @@ class Reach:
     edges: set[tuple[str, int]] = field(default_factory=set)  # (hex, edge), either side of a border
     entries: set[tuple[str, int]] = field(default_factory=set)  # (hex entered, its edge)
     token_hexes: set[str] = field(default_factory=set)
+    _by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
 
     def edges_of(self, hex_id: str) -> set[int]:
         """The edges of ``hex_id`` new track may connect to: all six where the company has a token."""
         if hex_id in self.token_hexes:
             return set(range(6))
-        return {edge for other, edge in self.edges if other == hex_id}
+        if self._by_hex is None:
+            self._by_hex = {}
+            for other, edge in self.edges:
+                self._by_hex.setdefault(other, set()).add(edge)
+        return self._by_hex.get(hex_id, set())
 
 
 def reach(network: Network, company: str) -> Reach:
@@ -84,5 +90,7 @@ def _mark_border(found: Reach, node: str) -> None:
         found.edges.update(_sides(node))
 
 
+@cache
 def _sides(junction: str) -> tuple[tuple[str, int], ...]:
-    return tuple((side.split(".")[0], int(side.split(".")[1])) for side in junction.split("|"))
+    """``"G5.0|G7.3"`` -> ``(("G5", 0), ("G7", 3))``; junction ids recur, so cached."""
+    return tuple((hex_id, int(edge)) for hex_id, edge in (side.split(".") for side in junction.split("|")))
