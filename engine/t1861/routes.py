@@ -264,10 +264,12 @@ class _Walk:
     def _check_hexes(self, stops: list[Stop]) -> None:
         seen: dict[str, Stop] = {}
         for stop in stops:
-            if stop.hex in seen:
-                again = "twice" if seen[stop.hex].id == stop.id else "two stops"
+            earlier = seen.get(stop.hex)
+            if earlier is not None and earlier.id == stop.id:
+                raise RouteError(f"{self.who} visits {self.places.stop(stop)} twice.")
+            if earlier is not None:
                 raise RouteError(
-                    f"{self.who} visits {again} in {self.places.hex(stop.hex)}; "
+                    f"{self.who} touches two stops in {self.places.hex(stop.hex)}; "
                     "a route may touch only one stop in each hex."
                 )
             seen[stop.hex] = stop
