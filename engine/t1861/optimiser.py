@@ -30,11 +30,11 @@ token city on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.t1861.network import Network, Stop
-from engine.t1861.revenue import Bonuses, count_route
+from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
 
@@ -47,7 +47,7 @@ def best_routes(
     network: Network,
     company: str,
     trains: Sequence[Train],
-    bonuses: Mapping[str, int] | Bonuses | None = None,
+    bonuses: BonusesGiven = None,
     *,
     step_limit: int = STEP_LIMIT,
 ) -> RouteSet:
@@ -59,7 +59,7 @@ def best_routes(
     without it is passed.  The result's routes are in the order of ``trains``, leaving
     out trains that cannot run; ``RouteSet.revenue`` is their total.
     """
-    rules = bonuses if isinstance(bonuses, Bonuses) else Bonuses.of(bonuses)
+    rules = as_bonuses(bonuses)
     if not trains:
         return RouteSet((), 0)
     board = _Board(network, company, rules)

@@ -67,6 +67,13 @@ class Bonuses:
 
 NO_BONUSES = Bonuses(by_hex={}, pairs=())
 
+BonusesGiven = Bonuses | Mapping[str, int] | None
+
+
+def as_bonuses(given: BonusesGiven) -> Bonuses:
+    """A caller's bonuses: a full :class:`Bonuses`, or a hex -> private bonus mapping (plus the pair)."""
+    return given if isinstance(given, Bonuses) else Bonuses.of(given)
+
 
 @dataclass(frozen=True)
 class Count:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.t1861.network import Network, Segment, Stop
-from engine.t1861.revenue import Bonuses, count_route
+from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
 from engine.t1861.trains import Train
 
 
@@ -84,7 +84,7 @@ def check_routes(
     network: Network,
     company: str,
     plans: Sequence[RoutePlan],
-    bonuses: Bonuses | None = None,
+    bonuses: BonusesGiven = None,
     names: Mapping[str, str] | None = None,
 ) -> RouteSet:
     """Check a company's routes (one plan per train that runs) and count their revenue.
@@ -92,13 +92,13 @@ def check_routes(
     ``names`` maps hexes to place names for the messages ("Kazan (K11)"); without it
     places are named by their hex.  Raises :class:`RouteError` on the first broken rule.
     """
-    bonuses = bonuses if bonuses is not None else Bonuses()
+    rules = as_bonuses(bonuses)
     places = _Places(names or {})
     index = _segment_index(network)
     used: dict[str, str] = {}
     routes = []
     for plan, who in zip(plans, _route_names(plans), strict=True):
-        routes.append(_check_one(network, company, plan, bonuses, places, who))
+        routes.append(_check_one(network, company, plan, rules, places, who))
         for segment_id in plan.segments:
             segment = index[segment_id]
             for piece in track_pieces(network, segment):
@@ -114,12 +114,11 @@ def check_route(
     network: Network,
     company: str,
     plan: RoutePlan,
-    bonuses: Bonuses | None = None,
+    bonuses: BonusesGiven = None,
     names: Mapping[str, str] | None = None,
 ) -> RunRoute:
     """Check one route on its own (not against the company's other routes) and count it."""
-    bonuses = bonuses if bonuses is not None else Bonuses()
-    return _check_one(network, company, plan, bonuses, _Places(names or {}), _who(plan.train))
+    return _check_one(network, company, plan, as_bonuses(bonuses), _Places(names or {}), _who(plan.train))
 
 
 def _check_one(
@@ -264,10 +263,12 @@ class _Walk:
     def _check_hexes(self, stops: list[Stop]) -> None:
         seen: dict[str, Stop] = {}
         for stop in stops:
-            if stop.hex in seen:
-                again = "twice" if seen[stop.hex].id == stop.id else "two stops"
+            earlier = seen.get(stop.hex)
+            if earlier is not None and earlier.id == stop.id:
+                raise RouteError(f"{self.who} visits {self.places.stop(stop)} twice.")
+            if earlier is not None:
                 raise RouteError(
-                    f"{self.who} visits {again} in {self.places.hex(stop.hex)}; "
+                    f"{self.who} touches two stops in {self.places.hex(stop.hex)}; "
                     "a route may touch only one stop in each hex."
                 )
             seen[stop.hex] = stop
