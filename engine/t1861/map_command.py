@@ -19,6 +19,7 @@ from engine.t1861.map_replay import MapReplay, private_bonuses, replay_positions
 from engine.t1861.optimiser import best_routes
 from engine.t1861.tokens import legal_tokens
 from engine.t1861.walk import WalkState
+from engine.t1861.walk_facts import walk_facts
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -83,18 +84,29 @@ def company_lines(replay: MapReplay, state: WalkState | None, company: str) -> l
     privates = state.privates_of(company) if state else ()
     lines = [f"{company}: trains {', '.join(trains) or 'none'}; privates {', '.join(privates) or 'none'}"]
     lays = legal_lays(replay.board, company, replay.phase)
-    lines.append(f"Legal lays ({len(lays)}):")
-    lines += [f"  {lay}" for lay in lays[:SHOWN_LAYS]]
+    lines.append(f"Legal lays, first of the turn ({len(lays)}):")
+    lines += [
+        f"  {lay.hex:<4} tile {lay.tile:<4} rotation {lay.rotation}  cost {lay.cost}" for lay in lays[:SHOWN_LAYS]
+    ]
     if len(lays) > SHOWN_LAYS:
         lines.append(f"  ... and {len(lays) - SHOWN_LAYS} more")
-    spots = legal_tokens(replay.board, company)
-    lines.append(f"Token spots ({len(spots)}):")
-    lines += [f"  {spot}" for spot in spots]
+    lines += token_lines(replay, state, company)
     network = replay.board.network(replay.phase)
     best = best_routes(network, company, [train_of(t) for t in trains], private_bonuses(privates))
     lines.append(f"Best routes: {best.revenue}" + ("" if best.proven_best else " (search stopped at its limit)"))
     lines += [f"  {route.train.label}: {' '.join(route.counted)} = {route.revenue}" for route in best.routes]
     return lines
+
+
+def token_lines(replay: MapReplay, state: WalkState | None, company: str) -> list[str]:
+    """Where a major could put its next token and at what cost; minors have no spare token."""
+    placed = len(state.tokens.get(company, ())) if state else 0
+    if company not in walk_facts().majors or not placed:
+        return ["Token spots: none (only a started major has a token to place)"]
+    price = walk_facts().major_token_prices[min(placed, 2)]
+    spots = legal_tokens(replay.board, company, price)
+    lines = [f"Token spots at {price} a hex ({len(spots)}):"]
+    return lines + [f"  {DATA.hexes[spot.hex].display_name()} city {spot.city}  cost {spot.cost}" for spot in spots]
 
 
 def _hex_order(hex_: str) -> tuple[str, int]:
