@@ -27,17 +27,18 @@ EXIT_BAD_INPUT = 2
 SHOWN_LAYS = 40
 
 
-def run_map_command(path: str, at: int | None, company: str | None, out: TextIO = sys.stdout) -> int:
+def run_map_command(path: str, at: int | None, company: str | None, out: TextIO | None = None) -> int:
     """Print the position of the export at ``path`` after action ``at`` (default: the end)."""
+    out = out or sys.stdout
     try:
         export = read_export(path)
+        replay, state = position_at(export, at)
     except (OSError, UnicodeDecodeError) as error:
         out.write(f"Cannot read the export: {error}.\n")
         return EXIT_BAD_INPUT
     except MalformedExport as error:
         out.write(f"{error}\n")
         return EXIT_BAD_INPUT
-    replay, state = position_at(export, at)
     out.write("\n".join(describe(export, replay, state, at, company)) + "\n")
     return EXIT_OK
 
@@ -68,13 +69,14 @@ def describe(
 
 def map_lines(board: Board) -> list[str]:
     """One line per hex with a tile or a token: tile and rotation, place name, tokens per city."""
-    lines = ["hex  tile/rot  place                tokens"]
     hexes = sorted(set(board.laid) | {hex_ for hex_, _, _ in board.token_places()}, key=_hex_order)
+    width = max((len(DATA.hexes[hex_].display_name()) for hex_ in hexes), default=5)
+    lines = [f"hex  tile/rot  {'place':<{width}}  tokens"]
     for hex_ in hexes:
         laid = board.laid.get(hex_)
         tile = f"{laid.number}/{laid.rotation}" if laid else "printed"
         cities = [f"c{i}:" + ",".join(companies) for i, companies in enumerate(board.tokens_in(hex_)) if companies]
-        lines.append(f"{hex_:<4} {tile:<9} {DATA.hexes[hex_].display_name()[:20]:<20} {' '.join(cities)}".rstrip())
+        lines.append(f"{hex_:<4} {tile:<9} {DATA.hexes[hex_].display_name():<{width}}  {' '.join(cities)}".rstrip())
     return lines
 
 

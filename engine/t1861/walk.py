@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from engine.t1861.export import Action
+from engine.t1861.export import Action, MalformedExport
 from engine.t1861.walk_events import (
     CompanyNationalised,
     MapEvent,
@@ -110,9 +110,14 @@ class _Walker:
             self._buy_train(RSR, train)
         self._note_turn(position, action)
         handler = getattr(self, f"_on_{action['type']}", None)
-        if handler is not None:
-            handler(action)
-        self._finish_trainless_turn(position, action)
+        try:
+            if handler is not None:
+                handler(action)
+            self._finish_trainless_turn(position, action)
+        except (KeyError, ValueError, TypeError) as error:
+            raise MalformedExport(
+                f"Action {self.at} ({action['type']}) cannot be walked on the map: {error}."
+            ) from None
         return self.events
 
     def _note_turn(self, position: int, action: Action) -> None:
@@ -374,7 +379,7 @@ class _Walker:
         for hex_, (_, copy, _) in self.state.tiles.items():
             if copy == tile_id:
                 return hex_, int(index)
-        raise ValueError(f"Tile {tile_id} is not on the map, yet a token is placed on it.")
+        raise ValueError(f"tile {tile_id} is not on the map, yet a token is placed on it")
 
     def _city_value(self, hex_: str) -> int:
         tile = self.state.tiles.get(hex_)
