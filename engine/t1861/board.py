@@ -158,11 +158,12 @@ class Board:
         return self._with(tokens=_replace(self.tokens, hex_id, _with_city(self.tokens_in(hex_id), city, remaining)))
 
     def rename_tokens(self, old: str, new: str) -> Board:
-        """Every token of ``old`` becomes ``new``'s (a minor converting or merging into a major)."""
-        tokens = {
-            hex_id: tuple(tuple(new if company == old else company for company in city) for city in cities)
-            for hex_id, cities in self.tokens.items()
-        }
+        """Every token of ``old`` becomes ``new``'s (a minor converting or merging into a major).
+
+        Where ``new`` already has a token in the same city, the two become one (23's R3: two
+        merging minors in one city leave one token there).
+        """
+        tokens = {hex_id: tuple(_renamed(city, old, new) for city in cities) for hex_id, cities in self.tokens.items()}
         return self._with(tokens=MappingProxyType(tokens))
 
     def release_reservations(self, company: str) -> Board:
@@ -258,6 +259,15 @@ def cities_after_upgrade(before: CityLists | None, city_map: tuple[int, ...], ne
         if companies:
             after[city_map[old_index]] = after[city_map[old_index]] + companies
     return tuple(after)
+
+
+def _renamed(city: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:
+    renamed: list[str] = []
+    for company in city:
+        company = new if company == old else company
+        if company not in renamed:
+            renamed.append(company)
+    return tuple(renamed)
 
 
 def _with_city(cities: CityLists, index: int, companies: tuple[str, ...]) -> CityLists:

@@ -206,7 +206,7 @@ def _uses_new_track_or_changes_a_city(
     paths = tuple(rotate_path(path, fit.rotation) for path in tile.paths)
     old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
     tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
-    starts: list[End] = [(EDGE, edge) for hex_entered, edge in reached.entries if hex_entered == hex_id]
+    starts: list[End] = [(EDGE, edge) for edge in sorted(reached.entries_of(hex_id))]
     starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
     walked_paths, walked_stops = _walk_tile(paths, starts, tile, tokens, company)
     if any(path_key(path) not in old_paths for path in walked_paths):

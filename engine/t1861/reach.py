@@ -30,17 +30,22 @@ class Reach:
     edges: set[tuple[str, int]] = field(default_factory=set)  # (hex, edge), either side of a border
     entries: set[tuple[str, int]] = field(default_factory=set)  # (hex entered, its edge)
     token_hexes: set[str] = field(default_factory=set)
-    _by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
+    _edges_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
+    _entries_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
 
     def edges_of(self, hex_id: str) -> set[int]:
         """The edges of ``hex_id`` new track may connect to: all six where the company has a token."""
         if hex_id in self.token_hexes:
             return set(range(6))
-        if self._by_hex is None:
-            self._by_hex = {}
-            for other, edge in self.edges:
-                self._by_hex.setdefault(other, set()).add(edge)
-        return self._by_hex.get(hex_id, set())
+        if self._edges_by_hex is None:
+            self._edges_by_hex = _by_hex(self.edges)
+        return self._edges_by_hex.get(hex_id, set())
+
+    def entries_of(self, hex_id: str) -> set[int]:
+        """The edges through which the walk arrives in ``hex_id`` from its neighbours."""
+        if self._entries_by_hex is None:
+            self._entries_by_hex = _by_hex(self.entries)
+        return self._entries_by_hex.get(hex_id, set())
 
 
 def reach(network: Network, company: str) -> Reach:
@@ -78,6 +83,13 @@ def _onward(network: Network, found: Reach, company: str, segment: Segment, node
         if side[0] != segment.hex:
             found.entries.add(side)
     return onward
+
+
+def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
+    grouped: dict[str, set[int]] = {}
+    for hex_id, edge in sides:
+        grouped.setdefault(hex_id, set()).add(edge)
+    return grouped
 
 
 def _passable(stop: Stop, company: str) -> bool:

@@ -71,6 +71,12 @@ def test_rename_tokens_hands_a_minors_tokens_to_its_major():
     assert board.token_hexes("NW") == ["B4"] and board.token_hexes("RO") == []
 
 
+def test_r3_two_merging_minors_in_one_city_leave_one_token_of_the_major():
+    board = built(Board.empty().place_token("N", "H8", 1).place_token("M-K", "H8", 0), "H8", "637", "638")
+    board = board.rename_tokens("N", "MKN").rename_tokens("M-K", "MKN")
+    assert board.tokens_in("H8") == (("MKN",),)
+
+
 def test_a_snapshot_round_trips_through_plain_json():
     import json
 
