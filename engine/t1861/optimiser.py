@@ -113,10 +113,25 @@ class _Board:
         self.offboard = [stop.kind == "offboard" for stop in self.stops]
         self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
         self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
-        self.best_value = max((stop.revenue for stop in self.stops), default=0)
-        self.best_private = max(rules.by_hex.values(), default=0)
-        self.best_pair = sum(pair.amount for pair in rules.pairs)
+        self.kind = [_KIND[stop.kind] for stop in self.stops]
+        self.value = [stop.revenue for stop in self.stops]
+        self.token = [company in stop.tokens for stop in self.stops]
+        self.private = [rules.by_hex.get(stop.hex, 0) for stop in self.stops]
+        pair_hexes = {hex_id for pair in rules.pairs for hex_id in (pair.bonus_hex, pair.with_hex)}
+        # A stop whose counting decides a bonus beyond its own weight: counted by count_route.
+        self.special = [stop.hex in pair_hexes for stop in self.stops]
         self.links_from = self._links()
+        reachable = self._reachable()
+        reached_hexes = {stop.hex for index, stop in enumerate(self.stops) if reachable[index]}
+        self.pair_value = sum(
+            p.amount for p in rules.pairs if p.bonus_hex in reached_hexes and p.with_hex in reached_hexes
+        )
+        self.best_private = max((self.private[i] for i in range(len(self.stops)) if reachable[i]), default=0)
+        # Reachable stops, best first, for the bound: (value, hex bit, ends a route).
+        self.pool = sorted(
+            ((self.value[i], self.hex_bit[i], self.ends_route[i]) for i in range(len(self.stops)) if reachable[i]),
+            key=lambda entry: -entry[0],
+        )
 
     def _links(self) -> list[list[_Link]]:
         pieces: dict[str, int] = {}
@@ -164,30 +179,141 @@ class _Board:
                 here = link.start
         return tuple(segments)
 
+    def ceiling(self, train: Train, state: _State, open_ends: int) -> int:
+        """The most ``train`` could earn on any completion of ``state`` with ``open_ends`` ends still free.
+
+        The spare places are filled with the best values of stops still reachable in hexes
+        the route has not touched, at most one stop that ends routes per free end: loose,
+        but never too low.
+        """
+        multiplier = train.multiplier
+        if train.express:
+            room = train.allowance - state.offboards
+            fill = self._fill(room, (*state.small, *state.city_values), state.hexes, open_ends)
+            mandatory = state.offboard_value
+            private = state.private + room * self.best_private
+        else:
+            big = state.cities + state.offboards
+            if big > train.allowance:
+                return -1
+            room = train.allowance - big
+            fill = self._fill(room, state.small, state.hexes, open_ends)
+            mandatory = state.offboard_value + state.city_value
+            private = state.private + room * self.best_private
+        return multiplier * (mandatory + fill + self.pair_value) + private
+
+    def _fill(self, room: int, visited: tuple[int, ...], hexes: int, open_ends: int) -> int:
+        """The largest sum of ``room`` values from visited optional stops and stops still to come."""
+        if room <= 0:
+            return 0
+        values = sorted(visited, reverse=True)[:room]
+        if open_ends > 0:
+            ends_left = open_ends
+            taken = 0
+            for value, hex_bit, ends_route in self.pool:
+                if taken >= room:
+                    break
+                if hex_bit & hexes:
+                    continue
+                if ends_route:
+                    if not ends_left:
+                        continue
+                    ends_left -= 1
+                values.append(value)
+                taken += 1
+            values.sort(reverse=True)
+        return sum(values[:room])
+
+    def _reachable(self) -> list[bool]:
+        """Stops a route from the company's tokens can reach (never passing a city that ends routes)."""
+        seen = [False] * len(self.stops)
+        todo = list(self.tokens)
+        for index in todo:
+            seen[index] = True
+        while todo:
+            here = todo.pop()
+            if self.ends_route[here] and here not in self.tokens:
+                continue
+            for link in self.links_from[here]:
+                if not seen[link.end]:
+                    seen[link.end] = True
+                    todo.append(link.end)
+        return seen
+
     def revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
-        """What ``train`` earns on a route visiting these stops (0 if it may not run it)."""
-        stops = [self.stops[index] for index in route_stops]
-        if not train.express and sum(1 for index in route_stops if self.big[index]) > train.allowance:
-            return -1
-        return count_route(stops, train, self.company, self.rules).revenue
+        """What ``train`` earns on a route visiting these stops (-1 if it may not run it).
 
-    def ceiling(self, train: Train, big: int, big_value: int) -> int:
-        """The most ``train`` could earn on any extension of a route with ``big`` cities/off-boards worth ``big_value``.
-
-        Every free place is assumed filled with the board's best stop value: loose, but never too low.
+        The common cases are counted here directly; a route where a bonus depends on which
+        optional stops count goes to :func:`engine.t1861.revenue.count_route`.
         """
         if train.express:
-            return (
-                train.multiplier * (train.allowance * self.best_value + self.best_pair)
-                + train.allowance * self.best_private
-            )
-        if big > train.allowance:
+            return self._express_revenue(route_stops, train)
+        big = [index for index in route_stops if self.kind[index] != _TOWN]
+        if len(big) > train.allowance:
             return -1
-        room = train.allowance - big
-        return (
-            train.multiplier * (big_value + room * self.best_value + self.best_pair)
-            + train.allowance * self.best_private
+        towns = [index for index in route_stops if self.kind[index] == _TOWN]
+        room = train.allowance - len(big)
+        if len(towns) > room and any(self.special[index] for index in towns):
+            return self._slow(route_stops, train)
+        fill = sorted((self.value[index] for index in towns), reverse=True)[:room]
+        counted_hexes = {self.stops[index].hex for index in big}
+        if len(towns) <= room:
+            counted_hexes.update(self.stops[index].hex for index in towns)
+        value = sum(self.value[index] for index in big) + sum(fill) + self._pairs(counted_hexes)
+        private = sum(self.rules.by_hex.get(hex_id, 0) for hex_id in counted_hexes)
+        return train.multiplier * value + private
+
+    def _express_revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
+        offboards = [index for index in route_stops if self.kind[index] == _OFFBOARD]
+        others = [index for index in route_stops if self.kind[index] != _OFFBOARD]
+        room = train.allowance - len(offboards)
+        if len(others) > room and any(self.special[index] for index in others):
+            return self._slow(route_stops, train)
+        multiplier = train.multiplier
+        weight = {index: multiplier * self.value[index] + self.private[index] for index in others}
+        ranked = sorted(others, key=lambda index: (-weight[index], self.stops[index].id))
+        picked = ranked[:room]
+        if not any(self.token[index] for index in picked):
+            tokened = [index for index in ranked[room:] if self.token[index]]
+            if not tokened or room == 0:
+                return -1
+            picked = [*picked[: room - 1], tokened[0]]
+        counted_hexes = {self.stops[index].hex for index in (*offboards, *picked)}
+        value = sum(self.value[index] for index in offboards) + self._pairs(counted_hexes)
+        return multiplier * value + sum(self.private[index] for index in offboards) + sum(weight[i] for i in picked)
+
+    def _pairs(self, counted_hexes: set[str]) -> int:
+        return sum(
+            pair.amount
+            for pair in self.rules.pairs
+            if pair.bonus_hex in counted_hexes and pair.with_hex in counted_hexes
         )
+
+    def _slow(self, route_stops: tuple[int, ...], train: Train) -> int:
+        stops = [self.stops[index] for index in route_stops]
+        return count_route(stops, train, self.company, self.rules).revenue
+
+
+_CITY, _TOWN, _OFFBOARD = 0, 1, 2
+_KIND = {"city": _CITY, "town": _TOWN, "offboard": _OFFBOARD}
+
+
+@dataclass
+class _State:
+    """A partial route: its stops and links, and the running sums the bounds need."""
+
+    stops: tuple[int, ...]
+    links: tuple[_Link, ...]
+    mask: int
+    hexes: int
+    areas: int
+    offboards: int = 0  # count
+    offboard_value: int = 0
+    cities: int = 0
+    city_value: int = 0
+    private: int = 0  # private bonuses of the cities and off-boards visited
+    small: tuple[int, ...] = ()  # values of visited towns
+    city_values: tuple[int, ...] = ()  # values of visited cities (the express chooses among them)
 
 
 class _Search:
@@ -207,18 +333,53 @@ class _Search:
         self.complete = True
         self.max_big = max((t.allowance for t in trains if not t.express), default=0)
         self.any_express = any(t.express for t in trains)
+        self.seen: set[int] = set()
 
     def run(self) -> None:
-        for token in self.board.tokens:
-            self._arm(token, (token,), (), self.avoid, self.board.hex_bit[token], self.board.area_bit[token])
+        board = self.board
+        for token in board.tokens:
+            state = self._start(token)
+            if state is not None:
+                self._arm(token, state)
             if not self.complete:
                 return
 
-    def _promising(self, stops: tuple[int, ...]) -> bool:
+    def _start(self, token: int) -> _State | None:
         board = self.board
-        big = sum(1 for index in stops if board.big[index])
-        big_value = sum(board.stops[index].revenue for index in stops if board.big[index])
-        return any(board.ceiling(train, big, big_value) >= self.floors[train.name] for train in self.trains)
+        state = _State((token,), (), self.avoid, board.hex_bit[token], board.area_bit[token])
+        return self._add(state, token, state.stops)
+
+    def _add(self, state: _State, index: int, stops: tuple[int, ...]) -> _State:
+        board = self.board
+        kind = board.kind[index]
+        value = board.value[index]
+        grown = _State(
+            stops,
+            state.links,
+            state.mask,
+            state.hexes | board.hex_bit[index],
+            state.areas | board.area_bit[index],
+            state.offboards,
+            state.offboard_value,
+            state.cities,
+            state.city_value,
+            state.private,
+            state.small,
+            state.city_values,
+        )
+        if kind == _OFFBOARD:
+            grown.offboards += 1
+            grown.offboard_value += value
+            grown.private += board.private[index]
+        elif kind == _CITY:
+            grown.cities += 1
+            grown.city_value += value
+            grown.private += board.private[index]
+            if self.any_express:
+                grown.city_values = (*state.city_values, value)
+        else:
+            grown.small = (*state.small, value)
+        return grown
 
     def _tick(self) -> bool:
         self.steps_left -= 1
@@ -226,24 +387,22 @@ class _Search:
             self.complete = False
         return self.complete
 
-    def _arm(self, token: int, stops, links, mask: int, hexes: int, areas: int) -> None:
+    def _arm(self, token: int, state: _State) -> None:
         """Grow the first arm from ``token``; at each length, try every second arm."""
-        if len(stops) > 1:
-            self._record(stops, links, mask)
-        first = links[0].number if links else None
-        if first is not None:
-            self._second(token, stops, links, (), first, mask, hexes, areas)
-        end = stops[-1]
-        if len(stops) > 1 and self.board.ends_route[end]:
+        if len(state.stops) > 1:
+            self._record(state)
+            self._second(token, state, (), state.links[0].number)
+        end = state.stops[-1]
+        if len(state.stops) > 1 and self.board.ends_route[end]:
             return
         for link in self.board.links_from[end]:
             if not self._tick():
                 return
-            grown = self._extend(stops, link, mask, hexes, areas)
+            grown = self._extend(state, link, front=False, open_ends=2)
             if grown is not None:
-                self._arm(token, *grown[:1], (*links, link), *grown[1:])
+                self._arm(token, grown)
 
-    def _second(self, token: int, arm1, links1, links2, first: int, mask: int, hexes: int, areas: int) -> None:
+    def _second(self, token: int, state: _State, links2: tuple[_Link, ...], first: int) -> None:
         end = links2[-1].end if links2 else token
         if links2 and self.board.ends_route[end]:
             return
@@ -252,34 +411,42 @@ class _Search:
                 continue
             if not self._tick():
                 return
-            grown = self._extend(arm1, link, mask, hexes, areas, front=True)
+            grown = self._extend(state, link, front=True, open_ends=1)
             if grown is None:
                 continue
-            stops, mask2, hexes2, areas2 = grown
-            route_links = (*reversed((*links2, link)), *links1)
-            self._record(stops, route_links, mask2)
-            self._second(token, stops, links1, (*links2, link), first, mask2, hexes2, areas2)
+            self._record(grown)
+            self._second(token, grown, (*links2, link), first)
 
-    def _extend(self, stops, link: _Link, mask: int, hexes: int, areas: int, front: bool = False):
-        """The stops grown by ``link`` (at the back, or at the front), or None if illegal or hopeless."""
+    def _extend(self, state: _State, link: _Link, front: bool, open_ends: int) -> _State | None:
+        """The state grown by ``link`` (at the back, or at the front), or None if illegal or hopeless."""
         board = self.board
         end = link.end
-        if link.mask & mask or board.hex_bit[end] & hexes or board.area_bit[end] & areas:
+        if link.mask & state.mask or board.hex_bit[end] & state.hexes or board.area_bit[end] & state.areas:
             return None
-        grown = (end, *stops) if front else (*stops, end)
-        if not self.any_express and sum(1 for index in grown if board.big[index]) > self.max_big:
+        if not self.any_express and board.kind[end] != _TOWN and state.cities + state.offboards >= self.max_big:
             return None
-        if not self._promising(grown):
+        stops = (end, *state.stops) if front else (*state.stops, end)
+        grown = self._add(state, end, stops)
+        grown.mask = state.mask | link.mask
+        grown.links = (link, *state.links) if front else (*state.links, link)
+        if not self._promising(grown, open_ends if not board.ends_route[end] else open_ends - 1):
             return None
-        return grown, mask | link.mask, hexes | board.hex_bit[end], areas | board.area_bit[end]
+        return grown
 
-    def _record(self, stops: tuple[int, ...], links: tuple[_Link, ...], mask: int) -> None:
-        if mask in self.found:
+    def _promising(self, state: _State, open_ends: int) -> bool:
+        """Whether some train could still reach its floor on some completion of ``state``."""
+        board = self.board
+        return any(board.ceiling(train, state, open_ends) >= self.floors[train.name] for train in self.trains)
+
+    def _record(self, state: _State) -> None:
+        mask = state.mask
+        if mask in self.seen:
             return
-        route = _Route(stops, links, mask)
+        self.seen.add(mask)
+        route = _Route(state.stops, state.links, mask)
         worth = False
         for train in self.trains:
-            revenue = self.board.revenue(stops, train)
+            revenue = self.board.revenue(state.stops, train)
             route.revenue[train.name] = revenue
             if revenue < 0 or revenue < self.floors[train.name]:
                 continue
