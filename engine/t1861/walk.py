@@ -42,6 +42,7 @@ _MOSCOW = "H8"
 _ST_PETERSBURG = ("E1", 1)
 _MOSCOW_GRAY = "639"
 _PRIVATES_TO_RSR = "nationalize_companies"
+_RSR_IDLE_PHASES = frozenset({"2", "3"})
 
 
 @dataclass
@@ -108,6 +109,8 @@ class _Walker:
         self.at = action.get("id") or action.get("auto_of") or 0
         for train in self.rsr_buys.get(position, ()):
             self._buy_train(RSR, train)
+        if self._operating_round_ended(position):
+            self._rsr_home()
         self._note_turn(position, action)
         handler = getattr(self, f"_on_{action['type']}", None)
         try:
@@ -119,6 +122,17 @@ class _Walker:
                 f"Action {self.at} ({action['type']}) cannot be walked on the map: {error}."
             ) from None
         return self.events
+
+    def _operating_round_ended(self, position: int) -> bool:
+        """Walk helper: an OR has just ended when a major's (or the RSR's) action is followed
+        by a minor's or a player's (minors operate before majors, the RSR last, section 7.4).
+        Only needed while the RSR has yet to operate in phase 4 or later."""
+        if not position or self.state.phase in _RSR_IDLE_PHASES:
+            return False
+        before, now = self.actions[position - 1]["entity"], self.actions[position]["entity"]
+        return (before in self.facts.majors or before == RSR) and (
+            now in self.facts.minor_homes or not _is_company(self.actions[position])
+        )
 
     def _note_turn(self, position: int, action: Action) -> None:
         if not _is_company(action):
@@ -334,7 +348,11 @@ class _Walker:
     # ----- the RSR's own tokens -------------------------------------------------------
 
     def _rsr_home(self) -> None:
-        """Section 6: the St Petersburg token, when the RSR first operates, unless it has one there."""
+        """Section 6: the St Petersburg token, when the RSR first operates, unless it has one there.
+
+        The RSR operates last in every OR of phases 4 to 7, so its first turn is at the end of
+        the OR in which phase 4 began (``_operating_round_ended``); its first run is a fallback.
+        """
         hex_, city = _ST_PETERSBURG
         if hex_ not in self.state.rsr_reservations:
             return

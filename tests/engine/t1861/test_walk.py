@@ -129,3 +129,13 @@ def test_a_trainless_company_that_acts_again_was_not_nationalised() -> None:
         _company(4, "OK", "buy_train", train="2-0"),
     ]
     assert not [e for e in walk(actions) if isinstance(e, CompanyNationalised)]
+
+
+def test_the_rsr_takes_its_st_petersburg_city_when_it_first_operates_at_the_end_of_an_or() -> None:
+    # 29683: phase 4 starts at action 352; that OR's last major (GRR) finishes at 395 and
+    # the merger round opens with M-K at 396.  No minor held E1, so the RSR's own slot fills.
+    events = walk(fixture_export("29683").effective_actions())
+    homes = [e for e in events if isinstance(e, TokenPlaced) and e.kind == "rsr_home"]
+    assert homes == [TokenPlaced(396, "RSR", "E1", 1, "rsr_home", "4")]
+    # 167259: SPW's nationalisation put the RSR into St Petersburg first, so no second token.
+    assert not [e for e in walk(fixture_export("167259").effective_actions()) if getattr(e, "kind", "") == "rsr_home"]
