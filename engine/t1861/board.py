@@ -11,11 +11,16 @@ phase colours, two lays, costs, token reach and price) lives in ``lays`` and ``t
 
 Typical use::
 
-    board = Board.empty()
-    board = board.place_token("SPW", "E1", 0)           # a minor's home token
-    lay = check_lay(board, "SPW", "2", "E3", "9", 0)     # engine.t1861.lays; raises IllegalAction
-    board = board.lay("E3", "9", 0)
-    network = board.network("2")                          # engine.t1861.network.Network
+    board = Board.empty()                                   # the printed map, home slots held
+    board = board.place_token("M-K", "H8", 0)               # a minor's home token (its held slot)
+    lay = check_lay(board, "M-K", "2", "H10", "58", 3)      # engine.t1861.lays; raises IllegalAction
+    board = board.lay(lay.hex, lay.tile, lay.rotation)      # tokens follow their cities on upgrades
+    network = board.network("2")                            # engine.t1861.network.Network
+    mine = board.network("2", "M-K")                        # only what M-K's tokens reach
+    snapshot = board.to_json()                              # Board.from_json(snapshot) == board
+
+City indices are the current tile's: after Kiev, Moscow or St. Petersburg merge into one
+city, every token and held slot there is in city 0.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ legal lays and tokens, phases rising) and checks every position it passes throug
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from engine.core.errors import IllegalAction
 from engine.t1861.board import Board
 from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
@@ -105,3 +106,63 @@ def test_every_lay_a_playout_makes_passes_check_lay(seed):
             assert check_lay(board, turn.company, turn.phase, lay.hex, lay.tile, lay.rotation, done) == lay
             board = board.lay(lay.hex, lay.tile, lay.rotation)
             done = done.after(lay)
+
+
+def _semi_restrictive_by_walking_the_whole_map(board: Board, company: str, hex_id: str, tile: str, fit) -> bool:
+    """A slow second opinion: lay the tile, walk the whole new map, look at what is reached in the hex."""
+    from engine.t1861.fitting import mapped_path, path_key
+    from engine.t1861.reach import reach
+
+    old = board.contents(hex_id)
+    if not old.paths:
+        return True
+    after = board.lay(hex_id, tile, fit.rotation)
+    new = after.contents(hex_id)
+    reached = reach(after.network("2"), company)
+    old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
+    used = [new.paths[int(segment.split("/")[1])] for segment in reached.segments if segment.split("/")[0] == hex_id]
+    if any(path_key(path) not in old_paths for path in used):
+        return True
+    for stop in reached.stops:
+        stop_hex, node = stop.split(":")
+        if stop_hex == hex_id and node[0] == "c":
+            index = int(node[1:])
+            before = [old.cities[o].revenue for o, n in enumerate(fit.city_map) if n == index]
+            if any(revenue != new.cities[index].revenue for revenue in before):
+                return True
+        if stop_hex == hex_id and node[0] == "t" and old.towns[0].revenue != new.towns[0].revenue:
+            return True
+    return False
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_the_semi_restrictive_check_agrees_with_walking_the_whole_map(seed):
+    """check_lay judges new track from the hex alone; laying and walking the whole map must agree."""
+    from engine.t1861.fitting import candidates
+    from engine.t1861.reach import reach
+
+    compared = 0
+    for index, turn in enumerate(playout(seed, turns=50)):
+        if index % 5:
+            continue
+        board, company = turn.after, turn.company
+        reached = reach(board.network("8"), company)
+        for hex_id in sorted({hex_id for hex_id, _ in reached.edges if hex_id in DATA.hexes}):
+            if not DATA.hexes[hex_id].takes_tiles:
+                continue
+            for number, fitted in candidates(hex_id, board.laid.get(hex_id)):
+                for fit in fitted:
+                    if not board.supply.has(number) or not DATA.tiles[number].exits_at(fit.rotation) & reached.edges_of(
+                        hex_id
+                    ):
+                        continue
+                    try:
+                        check_lay(board, company, "8", hex_id, number, fit.rotation)
+                        quick = True
+                    except IllegalAction as refused:
+                        assert "would add no track" in str(refused)
+                        quick = False
+                    assert quick == _semi_restrictive_by_walking_the_whole_map(board, company, hex_id, number, fit)
+                    compared += 1
+    assert compared > 0
