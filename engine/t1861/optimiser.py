@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import permutations
 
 from engine.t1861.network import Network, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
@@ -118,8 +119,18 @@ class _Board:
         self.token = [company in stop.tokens for stop in self.stops]
         self.private = [rules.by_hex.get(stop.hex, 0) for stop in self.stops]
         pair_hexes = {hex_id for pair in rules.pairs for hex_id in (pair.bonus_hex, pair.with_hex)}
-        # A stop whose counting decides a bonus beyond its own weight: counted by count_route.
+        # A stop whose counting decides a bonus beyond its own value: counted by count_route
+        # when the route has to choose among such stops.
         self.special = [stop.hex in pair_hexes for stop in self.stops]
+        self.special_town = [
+            stop.kind == "town" and (stop.hex in pair_hexes or rules.by_hex.get(stop.hex, 0) > 0) for stop in self.stops
+        ]
+        bit_of = {stop.hex: self.hex_bit[index] for index, stop in enumerate(self.stops)}
+        self.pair_bits = [
+            (bit_of[pair.bonus_hex], bit_of[pair.with_hex], pair.amount)
+            for pair in rules.pairs
+            if pair.bonus_hex in bit_of and pair.with_hex in bit_of
+        ]
         self.links_from = self._links()
         reachable = self._reachable()
         reached_hexes = {stop.hex for index, stop in enumerate(self.stops) if reachable[index]}
@@ -240,28 +251,27 @@ class _Board:
                     todo.append(link.end)
         return seen
 
-    def revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
-        """What ``train`` earns on a route visiting these stops (-1 if it may not run it).
+    def revenue(self, state: _State, train: Train) -> int:
+        """What ``train`` earns on the route ``state`` (-1 if it may not run it).
 
-        The common cases are counted here directly; a route where a bonus depends on which
-        optional stops count goes to :func:`engine.t1861.revenue.count_route`.
+        The common cases are counted here from the running sums; a route where a bonus
+        depends on which optional stops count goes to :func:`engine.t1861.revenue.count_route`.
         """
         if train.express:
-            return self._express_revenue(route_stops, train)
-        big = [index for index in route_stops if self.kind[index] != _TOWN]
-        if len(big) > train.allowance:
+            return self._express_revenue(state.stops, train)
+        big = state.cities + state.offboards
+        if big > train.allowance:
             return -1
-        towns = [index for index in route_stops if self.kind[index] == _TOWN]
-        room = train.allowance - len(big)
-        if len(towns) > room and any(self.special[index] for index in towns):
-            return self._slow(route_stops, train)
-        fill = sorted((self.value[index] for index in towns), reverse=True)[:room]
-        counted_hexes = {self.stops[index].hex for index in big}
-        if len(towns) <= room:
-            counted_hexes.update(self.stops[index].hex for index in towns)
-        value = sum(self.value[index] for index in big) + sum(fill) + self._pairs(counted_hexes)
-        private = sum(self.rules.by_hex.get(hex_id, 0) for hex_id in counted_hexes)
-        return train.multiplier * value + private
+        room = train.allowance - big
+        if len(state.small) <= room:
+            fill, counted, private = sum(state.small), state.hexes, state.private + state.town_private
+        elif state.special_towns:
+            return self._slow(state.stops, train)
+        else:
+            fill = sum(sorted(state.small, reverse=True)[:room])
+            counted, private = state.big_hexes, state.private
+        pairs = sum(amount for first, second, amount in self.pair_bits if counted & first and counted & second)
+        return train.multiplier * (state.city_value + state.offboard_value + fill + pairs) + private
 
     def _express_revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
         offboards = [index for index in route_stops if self.kind[index] == _OFFBOARD]
@@ -313,6 +323,9 @@ class _State:
     city_value: int = 0
     private: int = 0  # private bonuses of the cities and off-boards visited
     small: tuple[int, ...] = ()  # values of visited towns
+    big_hexes: int = 0  # hex bits of the visited cities and off-boards (which always count)
+    town_private: int = 0  # private bonuses of the visited towns
+    special_towns: int = 0  # visited towns whose counting decides a bonus
     city_values: tuple[int, ...] = ()  # values of visited cities (the express chooses among them)
 
 
@@ -353,19 +366,23 @@ class _Search:
         board = self.board
         kind = board.kind[index]
         value = board.value[index]
+        town = kind == _TOWN
         grown = _State(
-            stops,
-            state.links,
-            state.mask,
-            state.hexes | board.hex_bit[index],
-            state.areas | board.area_bit[index],
-            state.offboards,
-            state.offboard_value,
-            state.cities,
-            state.city_value,
-            state.private,
-            state.small,
-            state.city_values,
+            stops=stops,
+            links=state.links,
+            mask=state.mask,
+            hexes=state.hexes | board.hex_bit[index],
+            areas=state.areas | board.area_bit[index],
+            offboards=state.offboards,
+            offboard_value=state.offboard_value,
+            cities=state.cities,
+            city_value=state.city_value,
+            private=state.private,
+            small=state.small,
+            big_hexes=state.big_hexes | (0 if town else board.hex_bit[index]),
+            town_private=state.town_private + (board.private[index] if town else 0),
+            special_towns=state.special_towns + board.special_town[index],
+            city_values=state.city_values,
         )
         if kind == _OFFBOARD:
             grown.offboards += 1
@@ -446,7 +463,7 @@ class _Search:
         route = _Route(state.stops, state.links, mask)
         worth = False
         for train in self.trains:
-            revenue = self.board.revenue(state.stops, train)
+            revenue = self.board.revenue(state, train)
             route.revenue[train.name] = revenue
             if revenue < 0 or revenue < self.floors[train.name]:
                 continue
@@ -474,9 +491,9 @@ class _Planner:
         best = self._search(kinds, {t.name: 0 for t in kinds}, 0, keep_all=False).best
         if not best:
             return [(train, None) for train in self.trains], self.proven
-        greedy = self._greedy(best)
         if len(self.trains) == 1:
-            return greedy, self.proven
+            return [(self.trains[0], best.get(self.trains[0].name))], self.proven
+        greedy = self._greedy(best)
         floor = sum(_earned(route, train) for train, route in greedy)
         tops = {t.name: best[t.name].revenue[t.name] if t.name in best else 0 for t in kinds}
         total_top = sum(tops[train.name] for train in self.trains)
@@ -486,26 +503,75 @@ class _Planner:
         self.proven = self.proven and combined.complete
         return combined.chosen, self.proven
 
-    def _search(self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool) -> _Search:
+    def _search(
+        self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool, proof: bool = True
+    ) -> _Search:
+        """One search; ``proof``: whether stopping at the work limit leaves the answer unproven."""
         search = _Search(self.board, kinds, floors, avoid, self.step_limit, keep_all)
         search.run()
-        self.proven = self.proven and search.complete
+        if proof:
+            self.proven = self.proven and search.complete
         return search
 
     def _greedy(self, best: dict[str, _Route]) -> list[tuple[Train, _Route | None]]:
-        """Best train first, each on the best route avoiding the track already taken."""
-        order = sorted(range(len(self.trains)), key=lambda i: -_earned(best.get(self.trains[i].name), self.trains[i]))
+        """A good legal set to start from: greedy in each order of the trains, then improved.
+
+        Greedy gives the trains routes one after another, each the best avoiding the track
+        already taken; then each train in turn looks for a better route avoiding the
+        others' track, until none finds one.  The best set found is the floor.
+        """
+        chosen: list[_Route | None] | None = None
+        for order in _orders(self.trains):
+            picks = self._improved(self._greedy_in(order, best))
+            if chosen is None or _total(self.trains, picks) > _total(self.trains, chosen):
+                chosen = picks
+        assert chosen is not None
+        return list(zip(self.trains, chosen, strict=True))
+
+    def _greedy_in(self, order: Sequence[int], best: dict[str, _Route]) -> list[_Route | None]:
         taken = 0
-        chosen: dict[int, _Route | None] = {}
+        chosen: list[_Route | None] = [None] * len(self.trains)
         for position in order:
             train = self.trains[position]
             route = best.get(train.name)
             if route is None or route.mask & taken:
-                route = self._search([train], {train.name: 0}, taken, keep_all=False).best.get(train.name)
+                route = self._search([train], {train.name: 0}, taken, keep_all=False, proof=False).best.get(train.name)
             chosen[position] = route
             if route is not None:
                 taken |= route.mask
-        return [(train, chosen[position]) for position, train in enumerate(self.trains)]
+        return chosen
+
+    def _improved(self, chosen: list[_Route | None]) -> list[_Route | None]:
+        chosen = list(chosen)
+        for _ in range(len(self.trains) + 1):
+            better = False
+            for position, train in enumerate(self.trains):
+                others = 0
+                for other, route in enumerate(chosen):
+                    if other != position and route is not None:
+                        others |= route.mask
+                floor = _earned(chosen[position], train) + 1
+                found = self._search([train], {train.name: floor}, others, keep_all=False, proof=False).best
+                if train.name in found:
+                    chosen[position] = found[train.name]
+                    better = True
+            if not better:
+                break
+        return chosen
+
+
+def _orders(trains: list[Train]) -> list[tuple[int, ...]]:
+    """Each distinct order of the trains by type (all of them for up to three trains)."""
+    if len(trains) > 3:
+        return [tuple(sorted(range(len(trains)), key=lambda i: -trains[i].allowance))]
+    orders: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for order in permutations(range(len(trains))):
+        orders.setdefault(tuple(trains[i].name for i in order), order)
+    return list(orders.values())
+
+
+def _total(trains: list[Train], chosen: Sequence[_Route | None]) -> int:
+    return sum(_earned(route, train) for train, route in zip(trains, chosen, strict=True))
 
 
 def _kinds(trains: list[Train]) -> list[Train]:
