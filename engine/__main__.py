@@ -1,4 +1,5 @@
-"""``python -m engine``: replay a game record, or write a random one (see the record contract)."""
+"""``python -m engine``: replay a game record, write a random one (see the record contract), or
+show an 1861 position of an 18xx.games export (``map1861``, a developer's tool)."""
 
 from __future__ import annotations
 
@@ -65,13 +66,27 @@ def build_parser() -> argparse.ArgumentParser:
     random_parser.add_argument("--title", required=True)
     random_parser.add_argument("--players", type=int, required=True)
     random_parser.add_argument("--seed", type=int, default=0)
+    map_parser = commands.add_parser("map1861", help="show the map of an 1861 18xx.games export at an action")
+    map_parser.add_argument("export", help="path to the 18xx.games export JSON")
+    map_parser.add_argument("--at", type=int, default=None, help="stop after this action id (default: the end)")
+    map_parser.add_argument("--company", default=None, help="also list this company's lays, tokens and best routes")
     return parser
+
+
+def run_map1861(path: str, at: int | None, company: str | None) -> int:
+    """Print the 1861 map position of an 18xx.games export (see engine.t1861.map_command)."""
+    # Imported here: the 1861 map layer loads its data file, which replay and random never need.
+    from engine.t1861.map_command import run_map_command
+
+    return run_map_command(path, at, company)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return run_replay(args.record)
+    if args.command == "map1861":
+        return run_map1861(args.export, args.at, args.company)
     return run_random(args.title, args.players, args.seed)
 
 

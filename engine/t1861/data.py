@@ -1,0 +1,60 @@
+"""The 1861 data file, loaded once at import into frozen structures.
+
+``engine/t1861/data/1861-data.json`` is a copy of the public facts (map, tiles, phases,
+trains, companies) in the schema of rules section 0.  Nothing in it is restated in Python:
+every module reads the map and the manifest from :data:`DATA`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from engine.t1861.hexes import HexDef, hex_from_json
+from engine.t1861.phases import PhaseDef, TrainDef, phase_from_json, train_from_json
+from engine.t1861.tiles import TileDef, tile_from_json
+
+DATA_FILE = "1861-data.json"
+
+
+@dataclass(frozen=True, eq=False)
+class Rulebook:
+    """Every fact of the data file the map layer and the rounds need."""
+
+    tiles: Mapping[str, TileDef]
+    hexes: Mapping[str, HexDef]
+    phases: tuple[PhaseDef, ...]
+    trains: tuple[TrainDef, ...]
+    # The parts only the rounds read (companies, market, game constants), as the file has them.
+    raw: dict[str, Any]
+
+    def phase(self, name: str) -> PhaseDef:
+        """The phase called ``name`` ("2" ... "8")."""
+        for phase in self.phases:
+            if phase.name == name:
+                return phase
+        raise KeyError(f"1861 has no phase {name!r}")
+
+
+def read_raw() -> dict[str, Any]:
+    """The data file as parsed JSON (read from the installed package)."""
+    text = resources.files("engine.t1861").joinpath("data", DATA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load(raw: dict[str, Any]) -> Rulebook:
+    """Build the frozen structures from a parsed data file."""
+    return Rulebook(
+        tiles=MappingProxyType({number: tile_from_json(number, tile) for number, tile in raw["tiles"].items()}),
+        hexes=MappingProxyType({coord: hex_from_json(entry) for coord, entry in raw["hexes"].items()}),
+        phases=tuple(phase_from_json(phase) for phase in raw["phases"]),
+        trains=tuple(train_from_json(train) for train in raw["trains"]),
+        raw=raw,
+    )
+
+
+DATA = load(read_raw())

@@ -1,0 +1,268 @@
+"""Track lays and upgrades for a company on its turn (rules 12.3 and 23's G3, G11).
+
+On top of the tile fitting the hex (``fitting``) and being in the supply, a company's lay must:
+
+- be of a colour the phase allows, and not be in a hex closed until phase 3;
+- fit its turn's allowance: two tile actions, the second in another hex and ₽20 dearer, and
+  never two upgrades (yellow + yellow, yellow + upgrade, upgrade + yellow);
+- connect: one exit of the new tile on an edge the company can reach (every edge of a hex
+  holding its token; otherwise an edge used, on either side, by track it reaches);
+- be "semi-restrictive": add track the company can use, or change a city's value.
+
+:func:`legal_lays` lists every legal ``(hex, tile, rotation, cost)``; of city upgrades it
+offers only the tiles with the most exits, the menu filter of G3.  :func:`check_lay` judges
+one submitted lay and raises IllegalAction with a sentence for the player; it does *not*
+apply the most-exits filter, so a recorded lay of a city tile with fewer exits is accepted.
+Cost is terrain (paid with the first tile in a hex, so Nizhnii Novgorod's ₽20 comes with its
+green tile), the replaced tile's own cost (Kiev's 635: ₽40) and the second lay's fee.  Paying
+it, and taking loans for it, is the caller's business.
+
+Use::
+
+    lays = legal_lays(board, "SPW", "2")
+    lay = check_lay(board, "SPW", "2", "E3", "9", 0)          # raises IllegalAction
+    board = board.lay(lay.hex, lay.tile, lay.rotation)
+    done = LaysThisTurn().after(lay)                           # then the second lay:
+    second = legal_lays(board, "SPW", "2", done)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalAction
+from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
+from engine.t1861.contents import HexContents
+from engine.t1861.data import DATA
+from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
+from engine.t1861.geometry import edge_name
+from engine.t1861.reach import Reach, reach
+from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
+
+_LAY_FEES = tuple(step["extra_cost"] for step in DATA.raw["game"]["tile_lays_per_turn"])
+_OPEN_FROM = [phase.name for phase in DATA.phases].index("3")
+
+
+@dataclass(frozen=True)
+class TileLay:
+    """A legal tile action: where, which tile, how turned, what it costs, and whether it upgrades."""
+
+    hex: str
+    tile: str
+    rotation: int
+    cost: int
+    upgrade: bool
+
+
+@dataclass(frozen=True)
+class LaysThisTurn:
+    """The tile actions a company has already made this turn (the two-action allowance)."""
+
+    hexes: tuple[str, ...] = ()
+    upgraded: bool = False
+
+    def after(self, lay: TileLay) -> LaysThisTurn:
+        """The allowance once ``lay`` has been made."""
+        return LaysThisTurn((*self.hexes, lay.hex), self.upgraded or lay.upgrade)
+
+
+def legal_lays(board: Board, company: str, phase: str, done: LaysThisTurn = LaysThisTurn()) -> list[TileLay]:
+    """Every lay ``company`` may make now, in hex and tile order; city upgrades as G3's menu."""
+    if len(done.hexes) >= len(_LAY_FEES):
+        return []
+    reached = reach(board.network(phase), company)
+    found: list[TileLay] = []
+    for hex_id in sorted(_hexes_in_reach(reached)):
+        if _hex_refusal(board, company, phase, hex_id, done) is None:
+            found.extend(_most_exits(board, _lays_in(board, company, phase, hex_id, reached, done)))
+    return found
+
+
+def check_lay(
+    board: Board, company: str, phase: str, hex_id: str, tile: str, rotation: int, done: LaysThisTurn = LaysThisTurn()
+) -> TileLay:
+    """The lay if ``company`` may make it now; otherwise IllegalAction saying why."""
+    require_hex(hex_id)
+    require_tile(tile)
+    require_rotation(rotation)
+    if len(done.hexes) >= len(_LAY_FEES):
+        raise IllegalAction(f"{company} has already made its {len(_LAY_FEES)} tile lays this turn.")
+    refusal = _hex_refusal(board, company, phase, hex_id, done) or _tile_refusal(board, phase, hex_id, tile)
+    refusal = refusal or fit_refusal(hex_id, board.laid.get(hex_id), tile, rotation)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    reached = reach(board.network(phase), company)
+    fit = fit_at(hex_id, board.laid.get(hex_id), tile, rotation)
+    assert fit is not None  # fit_refusal found nothing wrong
+    refusal = _company_refusal(board, company, hex_id, DATA.tiles[tile], fit, reached)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    return _lay(board, hex_id, tile, rotation, done)
+
+
+def lay_cost(board: Board, hex_id: str, done: LaysThisTurn = LaysThisTurn()) -> int:
+    """Terrain (first tile in the hex) + the replaced tile's own cost + the fee of this lay."""
+    contents = board.contents(hex_id)
+    terrain = DATA.hexes[hex_id].terrain_cost if contents.is_printed else 0
+    return terrain + contents.upgrade_cost + _LAY_FEES[min(len(done.hexes), len(_LAY_FEES) - 1)]
+
+
+# The checks, from the cheapest ---------------------------------------------------------------
+
+
+def _hex_refusal(board: Board, company: str, phase: str, hex_id: str, done: LaysThisTurn) -> str | None:
+    """Why no tile at all may go into ``hex_id`` for ``company`` now."""
+    hexdef = DATA.hexes[hex_id]
+    name = hexdef.display_name()
+    if not hexdef.takes_tiles:
+        return f"{name} is a {hexdef.colour} hex; its track is fixed and takes no tile."
+    if hexdef.blocked_until_phase_3 and _phase_index(phase) < _OPEN_FROM:
+        return f"{name} is closed to track until phase 3."
+    if hex_id in done.hexes:
+        return f"{company} has already laid a tile in {name} this turn; its second lay must be in another hex."
+    if done.upgraded and _is_upgrade(board.contents(hex_id)):
+        return f"{company} has already upgraded a tile this turn; its second tile action may only lay a yellow tile."
+    return None
+
+
+def _tile_refusal(board: Board, phase: str, hex_id: str, number: str) -> str | None:
+    """Why tile ``number`` cannot go into ``hex_id`` at any rotation now (colour, label, phase, supply)."""
+    tile = DATA.tiles[number]
+    refusal = kind_refusal(board.contents(hex_id), DATA.hexes[hex_id], tile)
+    if refusal is not None:
+        return refusal
+    allowed = DATA.phase(phase).tile_colours
+    if tile.colour not in allowed:
+        return f"Tile {number} is {tile.colour}; phase {phase} allows only {_listed(allowed)} tiles."
+    if not board.supply.has(number):
+        return f"No tile {number} is left in the supply."
+    return None
+
+
+def _company_refusal(board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach) -> str | None:
+    """Connection and the semi-restrictive rule, for a tile that fits."""
+    name = DATA.hexes[hex_id].display_name()
+    placed = f"Tile {tile.number} at rotation {fit.rotation} in {name}"
+    edges = reached.edges_of(hex_id)
+    if not edges:
+        return f"{name} is not connected to {company}'s track: no track {company} can use reaches it."
+    if not tile.exits_at(fit.rotation) & edges:
+        reachable = _listed([edge_name(edge) for edge in sorted(edges)])
+        return f"{placed} would not connect to {company}'s track, which reaches only its {reachable} edge."
+    if not _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
+        return f"{placed} would add no track {company} can use and change no city's value."
+    return None
+
+
+# Enumeration ---------------------------------------------------------------------------------
+
+
+def _hexes_in_reach(reached: Reach) -> set[str]:
+    return {hex_id for hex_id, _ in reached.edges if hex_id in DATA.hexes} | reached.token_hexes
+
+
+def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach, done: LaysThisTurn) -> list[TileLay]:
+    current = board.laid.get(hex_id)
+    edges = reached.edges_of(hex_id)
+    found = []
+    for number, fitted in candidates(hex_id, current):
+        if _tile_refusal(board, phase, hex_id, number) is not None:
+            continue
+        tile = DATA.tiles[number]
+        for fit in fitted:
+            connected = tile.exits_at(fit.rotation) & edges
+            if connected and _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
+                found.append(_lay(board, hex_id, number, fit.rotation, done))
+    return found
+
+
+def _most_exits(board: Board, lays: list[TileLay]) -> list[TileLay]:
+    """G3: of the tiles that may upgrade a city, offer only those with the most exits."""
+    if not lays or not lays[0].upgrade or not board.contents(lays[0].hex).cities:
+        return lays
+    most = max(len(DATA.tiles[lay.tile].exits) for lay in lays)
+    return [lay for lay in lays if len(DATA.tiles[lay.tile].exits) == most]
+
+
+def _lay(board: Board, hex_id: str, tile: str, rotation: int, done: LaysThisTurn) -> TileLay:
+    upgrade = _is_upgrade(board.contents(hex_id))
+    return TileLay(hex_id, tile, rotation, lay_cost(board, hex_id, done), upgrade)
+
+
+# Semi-restrictive: does the company use something new? ------------------------------------
+
+
+def _uses_new_track_or_changes_a_city(
+    board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach
+) -> bool:
+    """Walk the new tile from where the company enters the hex (or its token there).
+
+    The walk before the lay stays valid after it (an upgrade keeps every path and only adds
+    slots), so entering the hex from outside or from a token is all that can reach new track.
+    """
+    old = board.contents(hex_id)
+    if not old.paths:
+        return True
+    paths = tuple(rotate_path(path, fit.rotation) for path in tile.paths)
+    old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
+    tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
+    starts: list[End] = [(EDGE, edge) for edge in sorted(reached.entries_of(hex_id))]
+    starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
+    walked_paths, walked_stops = _walk_tile(paths, starts, tile, tokens, company)
+    if any(path_key(path) not in old_paths for path in walked_paths):
+        return True
+    return any(_value_changed(old, tile, fit, stop) for stop in walked_stops)
+
+
+def _walk_tile(
+    paths: tuple[Path, ...], starts: list[End], tile: TileDef, tokens: CityLists, company: str
+) -> tuple[set[Path], set[End]]:
+    """The paths and stops of one tile reached from ``starts`` without leaving the hex."""
+    walked: set[Path] = set()
+    stops: set[End] = {end for end in starts if end[0] != EDGE}
+    pending = list(starts)
+    while pending:
+        here = pending.pop()
+        for path in paths:
+            if here not in path or path in walked:
+                continue
+            walked.add(path)
+            there = path[1] if path[0] == here else path[0]
+            if there[0] != EDGE:
+                stops.add(there)
+                if _passable(there, tile, tokens, company):
+                    pending.append(there)
+    return walked, stops
+
+
+def _passable(stop: End, tile: TileDef, tokens: CityLists, company: str) -> bool:
+    kind, index = stop
+    if kind != CITY:
+        return kind == TOWN
+    present = tokens[index]
+    return company in present or len(present) < tile.cities[index].slots
+
+
+def _value_changed(old: HexContents, tile: TileDef, fit: Fit, stop: End) -> bool:
+    kind, index = stop
+    if kind == TOWN:
+        return index < len(old.towns) and old.towns[index].revenue != tile.towns[index].revenue
+    before = [old.cities[o].revenue for o, new in enumerate(fit.city_map) if new == index]
+    return any(revenue != tile.cities[index].revenue for revenue in before)
+
+
+# Small words ---------------------------------------------------------------------------------
+
+
+def _is_upgrade(contents: HexContents) -> bool:
+    """Replacing anything (a laid tile or printed track) is an upgrade; only white hexes take a first tile."""
+    return contents.colour != "white"
+
+
+def _phase_index(phase: str) -> int:
+    return [known.name for known in DATA.phases].index(phase)
+
+
+def _listed(words: list[str] | tuple[str, ...]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

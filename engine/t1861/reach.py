@@ -1,0 +1,108 @@
+"""What a company can reach from its station tokens, walking along track (rules 12.3, 12.4).
+
+The walk starts in every city holding one of the company's tokens and follows segments the
+way a train would: across a hex border it goes on into the *other* hex (never back into the
+hex it came from, which would be reversing); at a town or a city it may take any other
+segment, except that it stops at a city whose slots are all filled by other companies and at
+an off-board (it reaches them but does not pass).
+
+Three results are kept: the stops and segments reached, the hex edges the company "can
+reach" for the tile-lay connection rule (both sides of every border a reached segment
+touches), and the borders it crosses into a hex (``entries``: the edges through which the
+walk arrives in a hex from its neighbour, which lets a tile lay be judged without walking
+the whole map again).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from engine.t1861.network import Network, Segment, Stop
+
+
+@dataclass
+class Reach:
+    """Stops, segments, borders and entries a company reaches; built by :func:`reach`."""
+
+    stops: set[str] = field(default_factory=set)
+    segments: set[str] = field(default_factory=set)
+    edges: set[tuple[str, int]] = field(default_factory=set)  # (hex, edge), either side of a border
+    entries: set[tuple[str, int]] = field(default_factory=set)  # (hex entered, its edge)
+    token_hexes: set[str] = field(default_factory=set)
+    _edges_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
+    _entries_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
+
+    def edges_of(self, hex_id: str) -> set[int]:
+        """The edges of ``hex_id`` new track may connect to: all six where the company has a token."""
+        if hex_id in self.token_hexes:
+            return set(range(6))
+        if self._edges_by_hex is None:
+            self._edges_by_hex = _by_hex(self.edges)
+        return self._edges_by_hex.get(hex_id, set())
+
+    def entries_of(self, hex_id: str) -> set[int]:
+        """The edges through which the walk arrives in ``hex_id`` from its neighbours."""
+        if self._entries_by_hex is None:
+            self._entries_by_hex = _by_hex(self.entries)
+        return self._entries_by_hex.get(hex_id, set())
+
+
+def reach(network: Network, company: str) -> Reach:
+    """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing)."""
+    found = Reach()
+    walked: set[tuple[str, str]] = set()  # (segment id, node it was entered from)
+    pending: list[tuple[Segment, str]] = []
+    for stop in network.stops_with_token(company):
+        found.stops.add(stop.id)
+        found.token_hexes.add(stop.hex)
+        pending.extend((segment, stop.id) for segment in network.touching.get(stop.id, ()))
+    while pending:
+        segment, start = pending.pop()
+        if (segment.id, start) in walked:
+            continue
+        walked.add((segment.id, start))
+        found.segments.add(segment.id)
+        end = segment.ends[1] if segment.ends[0] == start else segment.ends[0]
+        for node in segment.ends:
+            _mark_border(found, node)
+        pending.extend(_onward(network, found, company, segment, end))
+    return found
+
+
+def _onward(network: Network, found: Reach, company: str, segment: Segment, node: str) -> list[tuple[Segment, str]]:
+    """The segments the walk may take next after arriving at ``node`` along ``segment``."""
+    stop = network.stops.get(node)
+    if stop is not None:
+        found.stops.add(node)
+        if not _passable(stop, company):
+            return []
+        return [(other, node) for other in network.touching.get(node, ()) if other.id != segment.id]
+    onward = [(other, node) for other in network.touching.get(node, ()) if other.hex != segment.hex]
+    for side in _sides(node):
+        if side[0] != segment.hex:
+            found.entries.add(side)
+    return onward
+
+
+def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
+    grouped: dict[str, set[int]] = {}
+    for hex_id, edge in sides:
+        grouped.setdefault(hex_id, set()).add(edge)
+    return grouped
+
+
+def _passable(stop: Stop, company: str) -> bool:
+    """Trains pass towns and cities with room or the company's token, never an off-board."""
+    return stop.kind != "offboard" and not stop.is_blocked_for(company)
+
+
+def _mark_border(found: Reach, node: str) -> None:
+    if "|" in node:
+        found.edges.update(_sides(node))
+
+
+@cache
+def _sides(junction: str) -> tuple[tuple[str, int], ...]:
+    """``"G5.0|G7.3"`` -> ``(("G5", 0), ("G7", 3))``; junction ids recur, so cached."""
+    return tuple((hex_id, int(edge)) for hex_id, edge in (side.split(".") for side in junction.split("|")))

@@ -1,0 +1,130 @@
+"""Station tokens a company places by choice (rules 12.4), and a parred major's home (G8).
+
+A token may go into a city that has a slot free for the company (slots held for an
+unstarted minor or the RSR are not free), that the company reaches along track it may use,
+and that is not in a hex where it already has a token.  It costs the printed price of the
+company's next token times the crow-flies distance from the nearest hex holding one of its
+tokens.  Which token is next (and so its printed price) is the caller's knowledge: pass
+``price``.  Whether the company can pay, and the one-token-per-turn limit, are the caller's
+too.
+
+Use::
+
+    options = legal_tokens(board, "NW", price=20)
+    placement = check_token(board, "NW", "I13", 0, price=20)   # raises IllegalAction
+    board = board.place_token("NW", placement.hex, placement.city)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import IllegalAction
+from engine.t1861.board import Board, require_hex
+from engine.t1861.data import DATA
+from engine.t1861.geometry import distance
+from engine.t1861.network import Network
+from engine.t1861.reach import reach
+
+# Off-board values do not matter for reach; any phase's network will do.
+_ANY_PHASE = DATA.phases[0].name
+
+
+@dataclass(frozen=True)
+class TokenPlacement:
+    """A city a company may put a token in, and what it costs there."""
+
+    hex: str
+    city: int
+    cost: int
+
+
+def legal_tokens(board: Board, company: str, price: int) -> list[TokenPlacement]:
+    """Every city ``company`` may place its next token in, at ``price`` per hex of distance."""
+    network = board.network(_ANY_PHASE)
+    reached = reach(network, company)
+    found = []
+    for stop_id in sorted(reached.stops):
+        stop = network.stops[stop_id]
+        city = int(stop_id.split(":c")[1]) if stop.kind == "city" else None
+        if city is not None and _place_refusal(board, company, stop.hex, city) is None:
+            found.append(TokenPlacement(stop.hex, city, token_cost(board, company, stop.hex, price)))
+    return found
+
+
+def check_token(board: Board, company: str, hex_id: str, city: int, price: int) -> TokenPlacement:
+    """The placement if ``company`` may put its next token there; otherwise IllegalAction saying why."""
+    require_hex(hex_id)
+    refusal = _place_refusal(board, company, hex_id, city)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    if f"{hex_id}:c{city}" not in reach(board.network(_ANY_PHASE), company).stops:
+        name = DATA.hexes[hex_id].display_name()
+        raise IllegalAction(f"{company} cannot reach the city in {name} along track it may use.")
+    return TokenPlacement(hex_id, city, token_cost(board, company, hex_id, price))
+
+
+def token_cost(board: Board, company: str, hex_id: str, price: int) -> int:
+    """``price`` times the distance from the nearest hex with a ``company`` token (0 if it has none)."""
+    own = board.token_hexes(company)
+    return price * min(distance(hex_id, other) for other in own) if own else 0
+
+
+def check_home_token(board: Board, company: str, hex_id: str, city: int) -> TokenPlacement:
+    """A home token (a minor's held slot, a parred major's chosen city); free, no reach needed."""
+    require_hex(hex_id)
+    refusal = _place_refusal(board, company, hex_id, city)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    return TokenPlacement(hex_id, city, 0)
+
+
+def home_city_options(board: Board) -> list[tuple[str, int]]:
+    """G8: cities a newly parred major may choose as home, as ``(hex, city)``.
+
+    The hex must have no token and no held slot for anyone in any of its cities, and no
+    city's track may lead to another city, town or off-board (track that dead-ends is fine).
+    """
+    network = board.network(_ANY_PHASE)
+    found = []
+    for hexdef in DATA.hexes.values():
+        cities = board.contents(hexdef.id).cities
+        if not cities or any(board.tokens_in(hexdef.id)) or any(board.reserved_in(hexdef.id)):
+            continue
+        stops = [f"{hexdef.id}:c{index}" for index in range(len(cities))]
+        if not any(_leads_to_another_stop(network, stop) for stop in stops):
+            found.extend((hexdef.id, index) for index in range(len(cities)))
+    return found
+
+
+def _place_refusal(board: Board, company: str, hex_id: str, city: int) -> str | None:
+    """Why ``company`` may not have a token in that city whatever its reach; None if it may."""
+    name = DATA.hexes[hex_id].display_name()
+    cities = board.contents(hex_id).cities
+    if not 0 <= city < len(cities):
+        return f"{name} has no city {city}; it has {len(cities)} now." if cities else f"{name} has no city."
+    if any(company in companies for companies in board.tokens_in(hex_id)):
+        return f"{company} already has a token in {name}; a company has at most one token in a hex."
+    if board.free_slots(hex_id, city, company) <= 0:
+        held = [other for other in board.reserved_in(hex_id)[city] if other != company]
+        if held and len(board.tokens_in(hex_id)[city]) < cities[city].slots:
+            return f"The free slot in {name} is held for {' and '.join(held)}."
+        return f"The city in {name} has no free slot."
+    return None
+
+
+def _leads_to_another_stop(network: Network, start: str) -> bool:
+    """True if track from ``start`` runs, border by border, into any other city, town or off-board."""
+    seen = {start}
+    pending = [start]
+    while pending:
+        node = pending.pop()
+        for segment in network.touching.get(node, ()):
+            for end in segment.ends:
+                if end in seen:
+                    continue
+                if end in network.stops:
+                    return True
+                seen.add(end)
+                pending.append(end)
+    return False

@@ -1,0 +1,109 @@
+"""Building the routes' :class:`~engine.t1861.network.Network` from a board.
+
+Every hex contributes its stops (cities, towns, an off-board) and one segment per path of
+its current contents, pre-printed track included.  Node ids follow ``network``'s docstring:
+``"<hex>:c<i>"``, ``"<hex>:t<i>"``, ``"<hex>:o0"`` for stops and ``"<a>|<b>"`` for the
+junction on a hex border, where ``a`` and ``b`` are ``"<hex>.<edge>"`` of both sides
+sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.t1861.contents import HexContents, LaidTile, hex_contents
+from engine.t1861.data import DATA
+from engine.t1861.geometry import neighbour, opposite
+from engine.t1861.network import Network, Segment, Stop
+from engine.t1861.tiles import EDGE, End
+
+if TYPE_CHECKING:
+    from engine.t1861.board import Board
+
+
+def build_network(board: Board, phase_colour: str, company: str | None = None) -> Network:
+    """The whole map's network for off-boards valued at ``phase_colour``; ``company``: its reach only."""
+    stops: dict[str, Stop] = {}
+    segments: list[Segment] = []
+    for hex_id in DATA.hexes:
+        laid = board.laid.get(hex_id)
+        stops.update((stop.id, stop) for stop in _stops(board, hex_contents(hex_id, laid), phase_colour))
+        segments.extend(hex_segments(hex_id, laid))
+    network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
+    if company is None:
+        return network
+    from engine.t1861.reach import reach
+
+    reached = reach(network, company)
+    return Network(
+        stops={stop_id: stop for stop_id, stop in stops.items() if stop_id in reached.stops},
+        segments=tuple(segment for segment in segments if segment.id in reached.segments),
+        phase_colour=phase_colour,
+    )
+
+
+def junction_id(hex_id: str, edge: int) -> str:
+    """The node where track leaves ``hex_id`` across ``edge``: ``"G5.0|G7.3"``."""
+    sides = sorted((f"{hex_id}.{edge}", f"{neighbour(hex_id, edge)}.{opposite(edge)}"))
+    return f"{sides[0]}|{sides[1]}"
+
+
+def junction_sides(junction: str) -> tuple[tuple[str, int], tuple[str, int]]:
+    """``"G5.0|G7.3"`` -> ``(("G5", 0), ("G7", 3))``."""
+    first, second = junction.split("|")
+    return _side(first), _side(second)
+
+
+def node_id(hex_id: str, end: End) -> str:
+    """The network node a path end stands for: a junction for an edge, else the stop's id."""
+    kind, index = end
+    return junction_id(hex_id, index) if kind == EDGE else f"{hex_id}:{kind}{index}"
+
+
+@cache
+def hex_segments(hex_id: str, laid: LaidTile | None) -> tuple[Segment, ...]:
+    """The segments of one hex's contents; pure in (hex, tile), so cached."""
+    contents = hex_contents(hex_id, laid)
+    return tuple(
+        Segment(id=f"{hex_id}/{index}", hex=hex_id, ends=(node_id(hex_id, path[0]), node_id(hex_id, path[1])))
+        for index, path in enumerate(contents.paths)
+    )
+
+
+def _stops(board: Board, contents: HexContents, phase_colour: str) -> list[Stop]:
+    hex_id = contents.hex
+    found: list[Stop] = []
+    if contents.cities:
+        tokens, reserved = board.tokens_in(hex_id), board.reserved_in(hex_id)
+        for index, city in enumerate(contents.cities):
+            found.append(
+                Stop(
+                    id=f"{hex_id}:c{index}",
+                    hex=hex_id,
+                    kind="city",
+                    revenue=city.revenue,
+                    slots=city.slots,
+                    tokens=tokens[index],
+                    reserved_for=reserved[index],
+                )
+            )
+    for index, town in enumerate(contents.towns):
+        found.append(Stop(id=f"{hex_id}:t{index}", hex=hex_id, kind="town", revenue=town.revenue))
+    if contents.offboard is not None:
+        offboard = contents.offboard
+        found.append(
+            Stop(
+                id=f"{hex_id}:o0",
+                hex=hex_id,
+                kind="offboard",
+                revenue=offboard.revenue[phase_colour],
+                area=offboard.area,
+            )
+        )
+    return found
+
+
+def _side(text: str) -> tuple[str, int]:
+    hex_id, edge = text.split(".")
+    return hex_id, int(edge)
