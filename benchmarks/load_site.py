@@ -63,17 +63,15 @@ def redis_answers() -> bool:
 
 def bench_env(shared_cache: bool) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "turnpost.settings",
-            "DATABASE_URL": f"{PG_URL}/{DB_NAME}",
-            "TURNPOST_DEBUG": "false",
-            "TURNPOST_SECRET_KEY": "bench-only-" + "x" * 40,
-            "TURNPOST_ALLOWED_HOSTS": "127.0.0.1",
-            "TURNPOST_EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-            "TURNPOST_LOG_LEVEL": "ERROR",
-        }
-    )
+    env.update({
+        "DJANGO_SETTINGS_MODULE": "turnpost.settings",
+        "DATABASE_URL": f"{PG_URL}/{DB_NAME}",
+        "TURNPOST_DEBUG": "false",
+        "TURNPOST_SECRET_KEY": "bench-only-" + "x" * 40,
+        "TURNPOST_ALLOWED_HOSTS": "127.0.0.1",
+        "TURNPOST_EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+        "TURNPOST_LOG_LEVEL": "ERROR",
+    })
     if redis_answers():
         env.update({"CELERY_BROKER_URL": "redis://127.0.0.1:6379/15", "CELERY_TASK_ALWAYS_EAGER": "false"})
         env["TURNPOST_SESSION_CACHE_URL"] = "redis://127.0.0.1:6379/10"  # as in production
@@ -115,9 +113,8 @@ def prepare(move_games: int) -> dict[str, Any]:
     users = [User.objects.create_user(email, display_name=name) for email, name in PLAYERS]
 
     def new_game(seed: int) -> int:
-        game = services.create_game(
-            users[0], "acquire", 3, seat_order_mode=SeatOrder.CHOSEN, seed=seed, name=f"bench {seed}"
-        )
+        game = services.create_game(users[0], "acquire", 3, seat_order_mode=SeatOrder.CHOSEN, seed=seed,
+                                    name=f"bench {seed}")
         for user in users[1:]:
             services.take_seat(game.pk, user)
         return game.pk
@@ -186,16 +183,12 @@ class Results:
         ordered = sorted(self.latencies)
         p50, p99 = statistics.median(ordered) * 1000, self.p99()
         rate = len(ordered) / (self.finished - self.started)
-        line = (
-            f"{name:<34} offered {offered:6.0f}/s  sustained {rate:6.1f}/s  p50 {p50:6.1f} ms  "
-            f"p99 {p99:6.1f} ms  max {ordered[-1] * 1000:6.1f} ms  n={len(ordered)}  statuses={self.statuses}"
-        )
+        line = (f"{name:<34} offered {offered:6.0f}/s  sustained {rate:6.1f}/s  p50 {p50:6.1f} ms  "
+                f"p99 {p99:6.1f} ms  max {ordered[-1] * 1000:6.1f} ms  n={len(ordered)}  statuses={self.statuses}")
         answered = zip(self.answered_at, self.latencies, strict=True)
         slow = {int(at - self.started) for at, latency in answered if latency > 0.05}
-        line += (
-            f"\n  over 50 ms: {sum(latency > 0.05 for latency in ordered)} responses, in {len(slow)} of the "
-            f"{self.finished - self.started:.0f} seconds {sorted(slow)}"
-        )
+        line += f"\n  over 50 ms: {sum(latency > 0.05 for latency in ordered)} responses, in {len(slow)} of the " \
+                f"{self.finished - self.started:.0f} seconds {sorted(slow)}"
         if self.errors:
             line += f"  errors={self.errors}"
         return line + (f"  skipped={self.skipped}" if self.skipped else "")
@@ -302,23 +295,14 @@ def form_fields(prompt, action: dict[str, Any], version: int) -> dict[str, str]:
 
 
 class MoveJob:
-    def __init__(
-        self,
-        game: MoveGame,
-        move: tuple[int, dict[str, Any], dict[str, str]],
-        sessions: dict[str, str],
-        players: list[str],
-        results: Results,
-    ):
+    def __init__(self, game: MoveGame, move: tuple[int, dict[str, Any], dict[str, str]], sessions: dict[str, str],
+                 players: list[str], results: Results):
         self.game, self.results = game, results
         self.seat, self.action, data = move
         csrf = secrets.token_hex(16)  # a 32-character secret, sent as cookie and form field alike
         name = players[self.seat]
-        self.headers = {
-            "Cookie": f"sessionid={sessions[name]}; csrftoken={csrf}",
-            "Host": "127.0.0.1",
-            "Content-Type": "application/x-www-form-urlencoded",
-        }
+        self.headers = {"Cookie": f"sessionid={sessions[name]}; csrftoken={csrf}", "Host": "127.0.0.1",
+                        "Content-Type": "application/x-www-form-urlencoded"}
         self.body = urlencode({**data, "csrfmiddlewaretoken": csrf})
 
     def __call__(self, worker: Worker) -> None:
@@ -407,22 +391,9 @@ def measured(server: subprocess.Popen, phase, *args) -> tuple[Any, float]:
 
 
 def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, app: str) -> subprocess.Popen:
-    command = [
-        str(GUNICORN),
-        app,
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "--worker-class",
-        "gthread",
-        "--threads",
-        str(threads),
-        "--keep-alive",
-        "5",
-        "--log-level",
-        "warning",
-    ]
+    command = [str(GUNICORN), app, "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+               "--worker-class", "gthread", "--threads", str(threads), "--keep-alive", "5",
+               "--log-level", "warning"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     for _ in range(100):
         try:
@@ -436,16 +407,12 @@ def start_gunicorn(env: dict[str, str], port: int, workers: int, threads: int, a
     raise SystemExit("gunicorn did not start")
 
 
-def run_phases(
-    args: argparse.Namespace,
-    server: subprocess.Popen,
-    prepared: dict[str, Any],
-    lines: list[str],
-    p99s: dict[str, list[float]],
-) -> None:
+def run_phases(args: argparse.Namespace, server: subprocess.Popen, prepared: dict[str, Any], lines: list[str],
+               p99s: dict[str, list[float]]) -> None:
     """One round: the page phase, then the move phase (as ``--only`` allows), each reported in ``lines``."""
     if args.only != "moves":
-        (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds, prepared)
+        (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds,
+                                                  prepared)
         lines.append(long_pages.report("game page, 200-action game", args.page_rate / 2))
         lines.append(short_pages.report("game page, new game (0 actions)", args.page_rate / 2))
         lines.append(f"  gunicorn workers' CPU per page: {cpu:.1f} ms")
@@ -461,36 +428,23 @@ def run_phases(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rate", type=float, default=200, help="move POSTs offered per second")
-    parser.add_argument(
-        "--page-rate", type=float, default=200, help="game page GETs offered per second (half to each of the two games)"
-    )
+    parser.add_argument("--page-rate", type=float, default=200,
+                        help="game page GETs offered per second (half to each of the two games)")
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument(
-        "--move-games", type=int, help="games the move load plays (default 60 per round: each has one move in flight)"
-    )
-    parser.add_argument(
-        "--rounds",
-        type=int,
-        default=1,
-        help="measure each phase this many times on the same server and summarise the p99s "
-        "(this shared machine's speed varies from minute to minute)",
-    )
+    parser.add_argument("--move-games", type=int,
+                        help="games the move load plays (default 60 per round: each has one move in flight)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="measure each phase this many times on the same server and summarise the p99s "
+                             "(this shared machine's speed varies from minute to minute)")
     parser.add_argument("--only", choices=["pages", "moves"], help="run one phase only")
-    parser.add_argument(
-        "--cache",
-        choices=["locmem", "redis"],
-        default="locmem",
-        help="the position cache: per worker process, or shared in Redis (session reads always "
-        "come from Redis when it answers, as in production)",
-    )
-    parser.add_argument(
-        "--without-notifications",
-        action="store_true",
-        help="serve with the notifications receivers disconnected (to see the games part alone)",
-    )
+    parser.add_argument("--cache", choices=["locmem", "redis"], default="locmem",
+                        help="the position cache: per worker process, or shared in Redis (session reads always "
+                             "come from Redis when it answers, as in production)")
+    parser.add_argument("--without-notifications", action="store_true",
+                        help="serve with the notifications receivers disconnected (to see the games part alone)")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.move_games = args.move_games or 60 * args.rounds
@@ -500,22 +454,14 @@ def main() -> None:
     env = bench_env(args.cache == "redis")
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
     redis = "CELERY_BROKER_URL" in env
-    print(
-        f"database {DB_NAME}; mail tasks {'queued to Redis' if redis else 'in-process'}; "
-        f"position cache {'Redis (shared by the workers)' if 'TURNPOST_CACHE_URL' in env else 'per process'}; "
-        f"session reads {'from Redis' if 'TURNPOST_SESSION_CACHE_URL' in env else 'from the database'}"
-    )
+    print(f"database {DB_NAME}; mail tasks {'queued to Redis' if redis else 'in-process'}; "
+          f"position cache {'Redis (shared by the workers)' if 'TURNPOST_CACHE_URL' in env else 'per process'}; "
+          f"session reads {'from Redis' if 'TURNPOST_SESSION_CACHE_URL' in env else 'from the database'}")
     recreate_database()
     subprocess.run([str(PYTHON), "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     began = time.perf_counter()
-    output = subprocess.run(
-        [str(PYTHON), __file__, "--prepare", "--move-games", str(args.move_games)],
-        cwd=ROOT,
-        env=env,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    output = subprocess.run([str(PYTHON), __file__, "--prepare", "--move-games", str(args.move_games)], cwd=ROOT,
+                            env=env, check=True, capture_output=True, text=True).stdout
     prepared = json.loads(output.strip().splitlines()[-1])
     print(f"prepared a 200-action game and {args.move_games} games for moves in {time.perf_counter() - began:.1f} s")
     app = "benchmarks.wsgi_games_only:application" if args.without_notifications else "turnpost.wsgi"
@@ -533,17 +479,13 @@ def main() -> None:
             run_phases(args, server, prepared, lines, p99s)
         for phase, values in p99s.items():
             if len(values) > 1:
-                lines.append(
-                    f"{phase} p99 over {len(values)} rounds: min {min(values):.1f} ms, "
-                    f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms"
-                )
+                lines.append(f"{phase} p99 over {len(values)} rounds: min {min(values):.1f} ms, "
+                             f"median {statistics.median(values):.1f} ms, max {max(values):.1f} ms")
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(10)
-    print(
-        f"gunicorn ({app}): {args.workers} workers x {args.threads} threads (gthread), 127.0.0.1:{args.port}; "
-        f"{args.seconds:.0f} s per phase; client on the same machine; load average before: {load_before}"
-    )
+    print(f"gunicorn ({app}): {args.workers} workers x {args.threads} threads (gthread), 127.0.0.1:{args.port}; "
+          f"{args.seconds:.0f} s per phase; client on the same machine; load average before: {load_before}")
     print("\n".join(lines))
 
 

@@ -94,11 +94,7 @@ def prepare(games: int) -> int:
     players = [User.objects.create_user(f"{name}@example.com", display_name=name) for name in ("ann", "bob", "cy")]
     for number in range(games):
         game = services.create_game(
-            players[0],
-            "acquire",
-            3,
-            seed=number,
-            seat_order_mode=SeatOrder.CHOSEN,
+            players[0], "acquire", 3, seed=number, seat_order_mode=SeatOrder.CHOSEN,
             move_time_limit=timedelta(hours=24),
         )
         for player in players[1:]:
@@ -127,27 +123,12 @@ def run_worker(env: dict[str, str], pool: str, prefetch: int) -> subprocess.Pope
     profile = os.environ.get("BENCH_PROFILE", "").split()  # e.g. "-m cProfile -o /tmp/worker.prof"
     concurrency = [] if pool == "solo" else ["-c", "2"]
     command = [
-        sys.executable,
-        *profile,
-        "-m",
-        "celery",
-        "-A",
-        "turnpost",
-        "worker",
-        "-P",
-        pool,
-        *concurrency,
-        f"--prefetch-multiplier={prefetch}",
-        "--without-gossip",
-        "--without-mingle",
-        "--without-heartbeat",
-        "--loglevel=WARNING",
-        "-n",
-        "bench@%h",
+        sys.executable, *profile, "-m", "celery", "-A", "turnpost", "worker", "-P", pool, *concurrency,
+        f"--prefetch-multiplier={prefetch}", "--without-gossip", "--without-mingle", "--without-heartbeat",
+        "--loglevel=WARNING", "-n", "bench@%h",
     ]
-    return subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=LOG.open("w"), stderr=subprocess.STDOUT, start_new_session=True
-    )
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=LOG.open("w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
 
 
 def main() -> None:
@@ -155,11 +136,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1500, help="three mails each (a turn, two starts)")
     parser.add_argument("--pool", default="solo", help="solo: one process; prefork: one worker, two processes")
     parser.add_argument("--prefetch", type=int, default=1, help="the worker's --prefetch-multiplier (settings: 1)")
-    parser.add_argument(
-        "--backlog",
-        action="store_true",
-        help="drain a backlog: the sweeper queues the rows in batch tasks instead of one task per mail",
-    )
+    parser.add_argument("--backlog", action="store_true",
+                        help="drain a backlog: the sweeper queues the rows in batch tasks instead of one task per mail")
     args = parser.parse_args()
 
     import redis
@@ -199,9 +177,8 @@ def main() -> None:
     seconds = handler.last - (handler.first or handler.last)
     rate = (handler.count - 1) / seconds * 60 if seconds else float("inf")
     mode = "sweeper batches" if args.backlog else "one task per mail"
-    print(
-        f"{handler.count} mails rendered and sent over SMTP by one worker ({args.pool} pool, {mode}) in {seconds:.1f} s"
-    )
+    print(f"{handler.count} mails rendered and sent over SMTP by one worker ({args.pool} pool, {mode}) "
+          f"in {seconds:.1f} s")
     print(f"throughput: {rate:,.0f} mails per minute (target 10,000)")
 
 

@@ -69,7 +69,7 @@ def _check_declare(state: AcquireState, seat: int) -> None:
 def _place_tile(state: AcquireState, seat: int, action: dict[str, Any]) -> Step:
     tile = action.get("tile")
     if not isinstance(tile, str):
-        raise IllegalAction('place_tile needs a tile, such as "5C".')
+        raise IllegalAction("place_tile needs a tile, such as \"5C\".")
     if tile not in state.hands[seat]:
         if not is_tile(tile):
             raise IllegalAction(f"{tile!r} is not a tile; tiles are named 1A to 12I.")
@@ -138,7 +138,7 @@ def _dispose_shares(state: AcquireState, seat: int, action: dict[str, Any]) -> S
 def _buy_shares(state: AcquireState, seat: int, action: dict[str, Any]) -> Step:
     order = action.get("shares")
     if not isinstance(order, dict):
-        raise IllegalAction('buy_shares needs shares: a map from chain to count, such as {"tower": 2} or {}.')
+        raise IllegalAction("buy_shares needs shares: a map from chain to count, such as {\"tower\": 2} or {}.")
     for chain, count in order.items():
         _check_chain(chain)
         _check_count(count, f"The number of {chain_name(chain)} shares to buy")
@@ -193,6 +193,7 @@ def _check_count(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise IllegalAction(f"{what} must be a whole number, 0 or more, not {value!r}.")
     return value
+
 
 
 CHECKERS: dict[str, Checker] = {

@@ -21,7 +21,10 @@ def end_condition_holds(state: AcquireState) -> bool:
 def can_declare(state: AcquireState, seat: int) -> bool:
     """The current player, while it is their own decision (not another holder's), may declare once."""
     return (
-        not state.declared_end and seat == state.current and state.waiting_seat() == seat and end_condition_holds(state)
+        not state.declared_end
+        and seat == state.current
+        and state.waiting_seat() == seat
+        and end_condition_holds(state)
     )
 
 

@@ -144,10 +144,12 @@ def _complete(state: AcquireState, events: list[Event]) -> None:
     absorbed = [chain for chain in merger.chains if chain in defuncts]
     events.append(
         Event(
-            f"{chain_list(absorbed)} joined {chain_name(survivor)}, which now has {state.sizes[survivor]} tiles.",
+            f"{chain_list(absorbed)} joined {chain_name(survivor)}, "
+            f"which now has {state.sizes[survivor]} tiles.",
             kind="merged",
             data={"survivor": survivor, "defunct": absorbed, "size": state.sizes[survivor]},
         )
     )
     state.merger = None
     state.phase = BUY_SHARES
+

@@ -136,12 +136,8 @@ def _chain_choice_prompt(
     )
     option = ActionOption(name, label, (Field("chain", "choice", "Chain", choices=choices),))
     quick = tuple(QuickAnswer(f"{choice.label} {verb}", {"type": name, "chain": choice.value}) for choice in choices)
-    context = {
-        "tile": merger.tile,
-        "mergemaker": merger.mergemaker,
-        "chains": list(merger.chains),
-        "survivor": merger.survivor,
-    }
+    context = {"tile": merger.tile, "mergemaker": merger.mergemaker, "chains": list(merger.chains),
+               "survivor": merger.survivor}
     return Prompt(seat, name, question, (option,), quick, context)
 
 
@@ -154,38 +150,22 @@ def dispose_shares_prompt(state: AcquireState, seat: int) -> Prompt:
     most_traded = min(held - held % 2, 2 * state.bank[survivor])
     sell = Field("sell", "count", f"{chain_name(defunct)} shares to sell at {money(sale_price)}", max=held, default=0)
     if most_traded:
-        trade = Field(
-            "trade",
-            "count",
-            f"{chain_name(defunct)} shares to trade 2 for 1 {chain_name(survivor)}",
-            max=most_traded,
-            step=2,
-            default=0,
-        )
+        trade = Field("trade", "count", f"{chain_name(defunct)} shares to trade 2 for 1 {chain_name(survivor)}",
+                      max=most_traded, step=2, default=0)
         fields, fixed = (sell, trade), {"chain": defunct}
     else:
         fields, fixed = (sell,), {"chain": defunct, "trade": 0}
     option = ActionOption(
-        "dispose_shares",
-        f"Dispose of {chain_name(defunct)} shares",
-        fields,
-        help="Shares neither sold nor traded are kept.",
-        fixed=fixed,
+        "dispose_shares", f"Dispose of {chain_name(defunct)} shares", fields,
+        help="Shares neither sold nor traded are kept.", fixed=fixed,
     )
     question = (
         f"{state.players[seat]}, {chain_name(defunct)} is absorbed by {chain_name(survivor)}: what do you do with your "
         f"{count_of(held, chain_name(defunct) + ' share')}? {_dispose_choices(survivor, held, most_traded, sale_price)}"
     )
-    context = {
-        "chain": defunct,
-        "survivor": survivor,
-        "mergemaker": merger.mergemaker,
-        "tile": merger.tile,
-        "held": held,
-        "price": sale_price,
-        "survivor_bank": state.bank[survivor],
-        "can_trade": bool(most_traded),
-    }
+    context = {"chain": defunct, "survivor": survivor, "mergemaker": merger.mergemaker, "tile": merger.tile,
+               "held": held, "price": sale_price, "survivor_bank": state.bank[survivor],
+               "can_trade": bool(most_traded)}
     quick = _dispose_quick(defunct, held, most_traded, sale_price, survivor)
     return Prompt(seat, DISPOSE_SHARES, question, (option,), quick, context)
 
@@ -233,16 +213,8 @@ def buy_shares_prompt(state: AcquireState, seat: int) -> Prompt:
         choices.append(Choice(chain, chain_name(chain), detail, limit > 0, price=unit, limit=limit))
         for count in range(1, min(limit, MAX_BUY) + 1):
             quick.append(QuickAnswer(_buy_label(chain, count, unit), {"type": "buy_shares", "shares": {chain: count}}))
-    field = Field(
-        "shares",
-        "counts",
-        "Shares to buy",
-        choices=tuple(choices),
-        total_max=MAX_BUY,
-        budget=cash,
-        required=False,
-        default={},
-    )
+    field = Field("shares", "counts", "Shares to buy", choices=tuple(choices), total_max=MAX_BUY, budget=cash,
+                  required=False, default={})
     option = ActionOption("buy_shares", "Buy shares", (field,), help="Up to 3 shares of chains on the board (R36).")
     question = f"{state.players[seat]}, which shares do you buy (up to {MAX_BUY}, you have {money(cash)})?"
     return Prompt(seat, BUY_SHARES, question, (option,), tuple(quick), {"cash": cash, "placed": state.placed})
@@ -252,6 +224,7 @@ def buy_shares_prompt(state: AcquireState, seat: int) -> Prompt:
 def _buy_label(chain: str, count: int, unit: int) -> str:
     """``Buy 2 Tower shares for $1,200``; cached, as the buy prompt is rebuilt on every check of a move."""
     return f"Buy {count_of(count, chain_name(chain) + ' share')} for {money(count * unit)}"
+
 
 
 BUILDERS: dict[str, Callable[[AcquireState, int], Prompt]] = {

@@ -31,7 +31,7 @@ def validate_options(options: Any) -> dict[str, Any]:
 
 def _checked_tile_bag(tile_bag: Any) -> list[str]:
     if not isinstance(tile_bag, list):
-        raise MalformedRecord('The tile_bag option must be a list of tile names such as "5C".')
+        raise MalformedRecord("The tile_bag option must be a list of tile names such as \"5C\".")
     seen: set[str] = set()
     for name in tile_bag:
         if not isinstance(name, str) or name not in TILE_ORDER:
@@ -87,23 +87,11 @@ def opening_events(state: AcquireState) -> list[Event]:
     starting = list(state.board)
     draws = join_words([f"{name} drew {tile}" for name, tile in zip(state.players, starting, strict=True)])
     first = state.players[state.current]
-    events = [
-        Event(
-            f"{draws}: {first} starts, with the tile closest to 1A (R8).",
-            kind="first_player",
-            data={"starting_tiles": starting, "seat": state.current},
-        )
-    ]
+    events = [Event(f"{draws}: {first} starts, with the tile closest to 1A (R8).", kind="first_player",
+                    data={"starting_tiles": starting, "seat": state.current})]
     for offset in range(len(state.players)):
         seat = (state.current + offset) % len(state.players)
         name, hand = state.players[seat], in_board_order(state.hands[seat])
-        events.append(
-            Event(
-                f"{name} drew {join_words(hand)}.",
-                kind="deal",
-                data={"seat": seat, "tiles": hand},
-                only_seat=seat,
-                redacted=f"{name} drew {count_of(len(hand), 'tile')}.",
-            )
-        )
+        events.append(Event(f"{name} drew {join_words(hand)}.", kind="deal", data={"seat": seat, "tiles": hand},
+                            only_seat=seat, redacted=f"{name} drew {count_of(len(hand), 'tile')}."))
     return events

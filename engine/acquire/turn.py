@@ -115,13 +115,8 @@ def _draw(state: AcquireState, seat: int, count: int, events: list[Event]) -> No
         tile = state.bag.pop(0)
         state.hands[seat].append(tile)
         events.append(
-            Event(
-                f"{name} drew {tile}.",
-                kind="draw",
-                data={"seat": seat, "tile": tile},
-                only_seat=seat,
-                redacted=f"{name} drew a tile.",
-            )
+            Event(f"{name} drew {tile}.", kind="draw", data={"seat": seat, "tile": tile}, only_seat=seat,
+                  redacted=f"{name} drew a tile.")
         )
 
 

@@ -62,23 +62,21 @@ def certificate_choices(sizes: tuple[int, ...], legal: set[int]) -> tuple[Choice
 
 
 def describe_offer_investor(state: State, seat: int) -> Description:
-    choices = tuple(Choice(card, names.investor(card), tables.INVESTOR_BY_ID[card].text) for card in state.draft.left)
+    choices = tuple(
+        Choice(card, names.investor(card), tables.INVESTOR_BY_ID[card].text) for card in state.draft.left
+    )
     printed = state.options["printed_investor_values"]
     value_help = "the printed value (this game's option)" if printed else "$0 to $1000"
     option = ActionOption(
         "offer_investor",
         "Offer an investor",
-        (
-            Field("investor", "choice", "Investor", choices),
-            Field("value", "number", "Value you name", min=0, max=tables.MAX_INVESTOR_VALUE),
-        ),
+        (Field("investor", "choice", "Investor", choices),
+         Field("value", "number", "Value you name", min=0, max=tables.MAX_INVESTOR_VALUE)),
         help=f"Name a value ({value_help}); your opponent takes the card or that much cash, you get the other.",
     )
     quick = tuple(
-        QuickAnswer(
-            f"Offer {names.investor(investor)} at {names.money(value)}",
-            {"type": "offer_investor", "investor": investor, "value": value},
-        )
+        QuickAnswer(f"Offer {names.investor(investor)} at {names.money(value)}",
+                    {"type": "offer_investor", "investor": investor, "value": value})
         for investor in state.draft.left
         for value in [tables.INVESTOR_BY_ID[investor].value]
     )
@@ -93,10 +91,8 @@ def describe_choose_offer(state: State, seat: int) -> Description:
     cash = f"Take {names.money(value)} ({picker} gets {names.investor(investor)})"
     field = Field("take", "choice", "Card or cash", (Choice("card", card), Choice("cash", cash)))
     option = ActionOption("choose_offer", "Card or cash", (field,))
-    quick = (
-        QuickAnswer(card, {"type": "choose_offer", "take": "card"}),
-        QuickAnswer(cash, {"type": "choose_offer", "take": "cash"}),
-    )
+    quick = (QuickAnswer(card, {"type": "choose_offer", "take": "card"}),
+             QuickAnswer(cash, {"type": "choose_offer", "take": "cash"}))
     return (option,), quick
 
 
@@ -112,16 +108,10 @@ def describe_set_par(state: State, seat: int) -> Description:
 
 
 def describe_use_priority(state: State, seat: int) -> Description:
-    option = ActionOption(
-        "use_priority",
-        "Use the $30 investor",
-        (Field("use", "bool", "Take the priority deal"),),
-        help="Once per game; the card then leaves the game (P-7).",
-    )
-    quick = (
-        QuickAnswer("Use the $30 investor: take the priority deal", {"type": "use_priority", "use": True}),
-        QuickAnswer("Keep the $30 investor", {"type": "use_priority", "use": False}),
-    )
+    option = ActionOption("use_priority", "Use the $30 investor", (Field("use", "bool", "Take the priority deal"),),
+                          help="Once per game; the card then leaves the game (P-7).")
+    quick = (QuickAnswer("Use the $30 investor: take the priority deal", {"type": "use_priority", "use": True}),
+             QuickAnswer("Keep the $30 investor", {"type": "use_priority", "use": False}))
     return (option,), quick
 
 
@@ -136,10 +126,8 @@ def trade_label(state: State, seat: int, action: Action, plan: Sale | Purchase) 
             return f"Exchange your {plan.give}% of {holding} for the bank's {plan.take}% (receive {gain})"
         if plan.handed:
             other = state.players[shares.opponent(state, seat)]
-            return (
-                f"Sell the 40% of {holding} for {names.money(plan.proceeds)} ({other}'s"
-                f" {names.listing(f'{size}%' for size in plan.handed)} go to the bank)"
-            )
+            return (f"Sell the 40% of {holding} for {names.money(plan.proceeds)} ({other}'s"
+                    f" {names.listing(f'{size}%' for size in plan.handed)} go to the bank)")
         return f"Sell {names.certificate(plan.give, plan.company)} for {names.money(plan.proceeds)}"
     if plan.par is not None:
         return f"Start {holding} at par {names.money(plan.par)} (40% for {names.money(plan.cost)})"
@@ -156,20 +144,10 @@ def describe_stock_turn(state: State, seat: int) -> Description:
     options = (
         sell_option(state, seat, sells),
         buy_option(state, seat, buys),
-        ActionOption(
-            "pass",
-            "Pass",
-            help="Not possible now: you sold this turn (D-05)."
-            if sold
-            else "Do nothing this turn; the round ends when both players pass in succession.",
-        ),
-        ActionOption(
-            "done",
-            "End the turn",
-            help="End a turn in which you sold without buying."
-            if sold
-            else "Not possible now: done ends a turn in which you sold (D-05).",
-        ),
+        ActionOption("pass", "Pass", help="Not possible now: you sold this turn (D-05)." if sold else
+                     "Do nothing this turn; the round ends when both players pass in succession."),
+        ActionOption("done", "End the turn", help="End a turn in which you sold without buying." if sold else
+                     "Not possible now: done ends a turn in which you sold (D-05)."),
     )
     ending = QuickAnswer("End the turn", {"type": "done"}) if sold else QuickAnswer("Pass", {"type": "pass"})
     quick = (ending, *(QuickAnswer(trade_label(state, seat, action, plan), action) for action, plan in trades))
@@ -186,36 +164,21 @@ def sell_option(state: State, seat: int, sells: list[Action]) -> ActionOption:
     fields = (
         Field("holding", "choice", "Holding", holding_choices(state, {a["holding"] for a in sells}, mine)),
         Field("give", "choice", "Certificate you sell", certificate_choices(shares.SIZES, {a["give"] for a in sells})),
-        Field(
-            "take",
-            "choice",
-            "Smaller bank certificate you take instead (exchange)",
-            certificate_choices(shares.SIZES[1:], {a["take"] for a in exchanges}),
-            required=False,
-        ),
+        Field("take", "choice", "Smaller bank certificate you take instead (exchange)",
+              certificate_choices(shares.SIZES[1:], {a["take"] for a in exchanges}), required=False),
     )
-    return ActionOption(
-        "sell",
-        "Sell a certificate",
-        fields,
-        help="One certificate per action; your turn goes on. A director's sale lowers the price once.",
-    )
+    return ActionOption("sell", "Sell a certificate", fields,
+                        help="One certificate per action; your turn goes on. A director's sale lowers the price once.")
 
 
 def buy_option(state: State, seat: int, buys: list[Action]) -> ActionOption:
     exchanges = [action for action in buys if "give" in action]
     fields = (
         Field("holding", "choice", "Holding", holding_choices(state, {a["holding"] for a in buys})),
-        Field(
-            "take", "choice", "Bank certificate you buy", certificate_choices(shares.SIZES, {a["take"] for a in buys})
-        ),
-        Field(
-            "give",
-            "choice",
-            "Your smaller certificate you give (exchange)",
-            certificate_choices(shares.SIZES[1:], {a["give"] for a in exchanges}),
-            required=False,
-        ),
+        Field("take", "choice", "Bank certificate you buy",
+              certificate_choices(shares.SIZES, {a["take"] for a in buys})),
+        Field("give", "choice", "Your smaller certificate you give (exchange)",
+              certificate_choices(shares.SIZES[1:], {a["give"] for a in exchanges}), required=False),
         Field("par", "choice", "Par value (only when starting a holding)", PAR_CHOICES, required=False),
     )
     return ActionOption("buy", "Buy a certificate", fields, help="One purchase per turn; it ends your turn.")
@@ -228,12 +191,8 @@ def describe_dividend(state: State, seat: int) -> Description:
     income = state.turn.income
     most = operating.max_dividend(income)
     field = Field("per_share", "number", "Dollars per 10% share", min=0, max=most)
-    option = ActionOption(
-        "dividend",
-        "Declare the dividend",
-        (field,),
-        help=f"Paying at least half of {names.money(most)} per share raises the price (P-5.3).",
-    )
+    option = ActionOption("dividend", "Declare the dividend", (field,),
+                          help=f"Paying at least half of {names.money(most)} per share raises the price (P-5.3).")
     quick = [dividend_answer(state, most, "all")]
     half = (most + 1) // 2
     if 0 < half < most:
@@ -266,12 +225,8 @@ def describe_operate(state: State, seat: int) -> Description:
     options = (
         buy_railroad_option(state, seat, buys),
         offer_railroad_option(state, seat),
-        ActionOption(
-            "scrap",
-            "Scrap a railroad",
-            (Field("railroad", "choice", "Railroad", own),),
-            help="Return it to the box without compensation, freeing its operator token (P-1.5).",
-        ),
+        ActionOption("scrap", "Scrap a railroad", (Field("railroad", "choice", "Railroad", own),),
+                     help="Return it to the box without compensation, freeing its operator token (P-1.5)."),
         ActionOption("done", "End the holding's turn"),
     )
     quick = [QuickAnswer(f"End {names.possessive(names.holding(company.id))} turn", {"type": "done"})]
@@ -313,33 +268,23 @@ def buy_railroad_option(state: State, seat: int, buys: list[Action]) -> ActionOp
     top = railroads.top_card(state)
     legal_sides = {action["side"] for action in buys}
     card_choices = () if top is None else (Choice(top, names.railroad(top), legal=bool(buys)),)
-    side_choices = (
-        ()
-        if top is None
-        else tuple(
-            Choice(side, names.side(top, side), legal=side in legal_sides) for side in tables.RAILROADS[top].sides
-        )
+    side_choices = () if top is None else tuple(
+        Choice(side, names.side(top, side), legal=side in legal_sides) for side in tables.RAILROADS[top].sides
     )
     sets = investor_sets(state, seat)
     usable = {tuple(action["investors"]) for action in buys}
     investor_choices = tuple(
-        Choice(
-            group, names.listing(names.investor(card) for card in group) or "no investor", legal=tuple(group) in usable
-        )
-        for group in sets
+        Choice(group, names.listing(names.investor(card) for card in group) or "no investor",
+               legal=tuple(group) in usable) for group in sets
     )
     fields = (
         Field("railroad", "choice", "Railroad (the top card of the pile)", card_choices),
         Field("side", "choice", "Side", side_choices, required=False, default=tables.DEFAULT_SIDE),
         Field("investors", "choice", "Investors paying toward it", investor_choices, required=False, default=[]),
     )
-    return ActionOption(
-        "buy_railroad",
-        "Buy the top railroad from the bank",
-        fields,
-        help="One per turn. A holding without railroads that lacks the cash gets its director's help"
-        " automatically (P-1.3).",
-    )
+    return ActionOption("buy_railroad", "Buy the top railroad from the bank", fields,
+                        help="One per turn. A holding without railroads that lacks the cash gets its director's help"
+                        " automatically (P-1.3).")
 
 
 def offer_railroad_option(state: State, seat: int) -> ActionOption:
@@ -347,19 +292,12 @@ def offer_railroad_option(state: State, seat: int) -> ActionOption:
     for railroad in offerable(state):
         probe = {"type": "offer_railroad", "railroad": railroad, "price": 1}
         owner = names.holding(str(railroads.owner_of(state, railroad)))
-        choices.append(
-            Choice(railroad, names.railroad(railroad), f"owned by {owner}", legal=rules.is_legal(state, seat, probe))
-        )
-    fields = (
-        Field("railroad", "choice", "Railroad", tuple(choices)),
-        Field("price", "number", "Price", min=1, max=operating.acting(state).cash),
-    )
-    return ActionOption(
-        "offer_railroad",
-        "Buy a railroad from another holding",
-        fields,
-        help="Any price from $1 to the holding's cash; the other director accepts or declines (P-1.4).",
-    )
+        choices.append(Choice(railroad, names.railroad(railroad), f"owned by {owner}",
+                              legal=rules.is_legal(state, seat, probe)))
+    fields = (Field("railroad", "choice", "Railroad", tuple(choices)),
+              Field("price", "number", "Price", min=1, max=operating.acting(state).cash))
+    return ActionOption("offer_railroad", "Buy a railroad from another holding", fields,
+                        help="Any price from $1 to the holding's cash; the other director accepts or declines (P-1.4).")
 
 
 def offerable(state: State) -> list[str]:
@@ -379,13 +317,9 @@ def describe_respond_offer(state: State, seat: int) -> Description:
     buyer = names.holding(state.turn.company)
     field = Field("accept", "bool", f"Sell {names.railroad(railroad)} to {buyer} for {names.money(price)}")
     option = ActionOption("respond_offer", "Answer the offer", (field,))
-    quick = (
-        QuickAnswer(
-            f"Accept: {names.holding(seller)} sells it for {names.money(price)}",
-            {"type": "respond_offer", "accept": True},
-        ),
-        QuickAnswer(f"Decline: {names.holding(seller)} keeps it", {"type": "respond_offer", "accept": False}),
-    )
+    quick = (QuickAnswer(f"Accept: {names.holding(seller)} sells it for {names.money(price)}",
+                         {"type": "respond_offer", "accept": True}),
+             QuickAnswer(f"Decline: {names.holding(seller)} keeps it", {"type": "respond_offer", "accept": False}))
     return (option,), quick
 
 

@@ -55,10 +55,8 @@ def question(state: State, seat: int) -> str:
         if phase == OPERATE:
             return f"{names.possessive(holding)} turn: buy, sell or scrap railroads, or end the turn."
         assert state.turn.offer_railroad is not None
-        return (
-            f"{holding} offers {names.money(state.turn.offer_price)} for"
-            f" {names.railroad(state.turn.offer_railroad)}: do you sell?"
-        )
+        return (f"{holding} offers {names.money(state.turn.offer_price)} for"
+                f" {names.railroad(state.turn.offer_railroad)}: do you sell?")
     return {
         OFFER_INVESTOR: f"Draft slot {state.draft.slot + 1} of 4: offer an investor and name its value.",
         CHOOSE_OFFER: "Take the investor card or the cash?",

@@ -31,10 +31,8 @@ def picker(state: State) -> int:
 def opening_events(state: State) -> list[Event]:
     """The setup as the log tells it, before the draft's first offer (b.4 #24, #26)."""
     each = names.money(state.cash[0])
-    text = (
-        f"{names.listing(state.players)} have {each} each and {len(state.pile)} railroads are in the pile;"
-        f" {state.players[picker(state)]} offers the first investor."
-    )
+    text = (f"{names.listing(state.players)} have {each} each and {len(state.pile)} railroads are in the pile;"
+            f" {state.players[picker(state)]} offers the first investor.")
     return [Event(text, "setup", {"cash": list(state.cash), "pile": len(state.pile), "picker": picker(state)})]
 
 
@@ -43,10 +41,8 @@ def check_offer_investor(state: State, seat: int, action: dict[str, Any]) -> Off
     value = fields.integer(action, "value", "the value you name for the investor")
     printed = tables.INVESTOR_BY_ID[investor].value
     if state.options["printed_investor_values"] and value != printed:
-        raise IllegalAction(
-            f"This game uses printed investor values: {names.investor(investor)} must be offered at"
-            f" {names.money(printed)} (b.4 #26)."
-        )
+        raise IllegalAction(f"This game uses printed investor values: {names.investor(investor)} must be offered at"
+                            f" {names.money(printed)} (b.4 #26).")
     if not 0 <= value <= tables.MAX_INVESTOR_VALUE:
         raise IllegalAction(f"The value must be between $0 and {names.money(tables.MAX_INVESTOR_VALUE)} (D-04).")
     return Offer(investor, value)
@@ -57,15 +53,13 @@ def do_offer_investor(state: State, seat: int, offer: Offer) -> list[Event]:
     state.draft.value = offer.value
     state.phase = CHOOSE_OFFER
     other = state.players[shares.opponent(state, seat)]
-    text = (
-        f"{state.players[seat]} offers {names.investor(offer.investor)} at {names.money(offer.value)};"
-        f" {other} takes the card or the cash."
-    )
+    text = (f"{state.players[seat]} offers {names.investor(offer.investor)} at {names.money(offer.value)};"
+            f" {other} takes the card or the cash.")
     return [Event(text, "offer_investor", {"seat": seat, "investor": offer.investor, "value": offer.value})]
 
 
 def check_choose_offer(state: State, seat: int, action: dict[str, Any]) -> str:
-    return fields.choice(action, "take", TAKE_CHOICES, '"card" or "cash"')
+    return fields.choice(action, "take", TAKE_CHOICES, "\"card\" or \"cash\"")
 
 
 def do_choose_offer(state: State, seat: int, take: str) -> list[Event]:
@@ -77,17 +71,10 @@ def do_choose_offer(state: State, seat: int, take: str) -> list[Event]:
     state.investors[card_to].append(investor)
     money.bank_pays_player(state, cash_to, value)
     state.draft.left.remove(investor)
-    text = (
-        f"{state.players[seat]} takes the {take}: {state.players[card_to]} gets {names.investor(investor)},"
-        f" {state.players[cash_to]} gets {names.money(value)}."
-    )
-    events = [
-        Event(
-            text,
-            "choose_offer",
-            {"seat": seat, "take": take, "investor": investor, "value": value, "card_to": card_to, "cash_to": cash_to},
-        )
-    ]
+    text = (f"{state.players[seat]} takes the {take}: {state.players[card_to]} gets {names.investor(investor)},"
+            f" {state.players[cash_to]} gets {names.money(value)}.")
+    events = [Event(text, "choose_offer", {"seat": seat, "take": take, "investor": investor, "value": value,
+                                           "card_to": card_to, "cash_to": cash_to})]
     if investor == tables.START_INVESTOR:
         state.phase = SET_PAR
         return events
@@ -95,9 +82,8 @@ def do_choose_offer(state: State, seat: int, take: str) -> list[Event]:
 
 
 def check_set_par(state: State, seat: int, action: dict[str, Any]) -> int:
-    fields.optional_choice(
-        action, "holding", (tables.START_HOLDING,), "the holding the investor starts", tables.START_HOLDING
-    )
+    fields.optional_choice(action, "holding", (tables.START_HOLDING,), "the holding the investor starts",
+                           tables.START_HOLDING)
     par = fields.integer(action, "par", "the par value")
     if par not in tables.PAR_VALUES:
         allowed = ", ".join(names.money(value) for value in tables.PAR_VALUES)
@@ -115,10 +101,8 @@ def do_set_par(state: State, seat: int, par: int) -> list[Event]:
     company.director = seat
     company.railroads[tables.START_RAILROAD] = tables.DEFAULT_SIDE
     holding = names.holding(tables.START_HOLDING)
-    text = (
-        f"{state.players[seat]} sets {names.possessive(holding)} par at {names.money(par)}; {holding} starts with"
-        f" {names.railroad(tables.START_RAILROAD)}."
-    )
+    text = (f"{state.players[seat]} sets {names.possessive(holding)} par at {names.money(par)}; {holding} starts with"
+            f" {names.railroad(tables.START_RAILROAD)}.")
     events = [Event(text, "set_par", {"seat": seat, "holding": tables.START_HOLDING, "par": par})]
     return events + next_slot(state)
 

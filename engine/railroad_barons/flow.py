@@ -45,13 +45,8 @@ def floated_after(state: State, company_id: str) -> str | None:
 
 def start_operating_round(state: State, number: int) -> list[Event]:
     state.or_number = number
-    events = [
-        Event(
-            f"Operating round {state.set_number}.{number} begins.",
-            "operating_round",
-            {"set": state.set_number, "round": number},
-        )
-    ]
+    events = [Event(f"Operating round {state.set_number}.{number} begins.", "operating_round",
+                    {"set": state.set_number, "round": number})]
     first = floated_after(state, "")
     if first is None:
         return events + end_operating_round(state)
@@ -101,13 +96,8 @@ def end_set(state: State) -> list[Event]:
     events: list[Event] = []
     if state.options["end_on_empty_pile"] and not state.pile and state.end_after_set is None:
         state.end_after_set = state.set_number + 1
-        events.append(
-            Event(
-                "The railroad pile is empty: the game ends after the next set (P-9.3).",
-                "end_scheduled",
-                {"after_set": state.end_after_set},
-            )
-        )
+        events.append(Event("The railroad pile is empty: the game ends after the next set (P-9.3).", "end_scheduled",
+                            {"after_set": state.end_after_set}))
     return events + start_stock_round(state)
 
 

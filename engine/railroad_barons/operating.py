@@ -46,10 +46,8 @@ def check_dividend(state: State, seat: int, action: dict[str, Any]) -> int:
     per_share = fields.integer(action, "per_share", "dollars paid per 10% share")
     most = max_dividend(state.turn.income)
     if not 0 <= per_share <= most:
-        raise IllegalAction(
-            f"With an income of {names.money(state.turn.income)}, the dividend per share is $0 to"
-            f" {names.money(most)} (P-5.2)."
-        )
+        raise IllegalAction(f"With an income of {names.money(state.turn.income)}, the dividend per share is $0 to"
+                            f" {names.money(most)} (P-5.2).")
     return per_share
 
 
@@ -69,22 +67,12 @@ def do_dividend(state: State, seat: int, per_share: int) -> list[Event]:
     events = [Event(text, "dividend", {"holding": company.id, "per_share": per_share, "paid": paid, "kept": kept})]
     if price_rises(per_share, state.turn.income) and market.move_up(company):
         risen = market.price(company)
-        events.append(
-            Event(
-                f"{names.possessive(holding)} share price rises to {names.money(risen)}.",
-                "price",
-                {"holding": company.id, "price": risen},
-            )
-        )
+        events.append(Event(f"{names.possessive(holding)} share price rises to {names.money(risen)}.", "price",
+                            {"holding": company.id, "price": risen}))
         if market.at_end_price(company) and state.end_trigger is None:
             state.end_trigger = company.id
-            events.append(
-                Event(
-                    f"{holding} reached {names.money(tables.END_PRICE)}: the game ends after this set (P-9.1).",
-                    "end_triggered",
-                    {"holding": company.id},
-                )
-            )
+            events.append(Event(f"{holding} reached {names.money(tables.END_PRICE)}: the game ends after this set"
+                                " (P-9.1).", "end_triggered", {"holding": company.id}))
     state.phase = OPERATE
     return events
 
@@ -111,9 +99,8 @@ def check_buy_railroad(state: State, seat: int, action: dict[str, Any]) -> BankP
     if top is None:
         raise IllegalAction("The bank has no railroads left to sell.")
     if railroad != top:
-        raise IllegalAction(
-            f"Only the top card of the pile, {names.railroad(top)}, can be bought from the bank (b.6 #44, P-1.2)."
-        )
+        raise IllegalAction(f"Only the top card of the pile, {names.railroad(top)}, can be bought from the bank"
+                            " (b.6 #44, P-1.2).")
     side = check_side(state, railroad, action)
     require_token(company)
     investors = check_investors(state, seat, action)
@@ -130,19 +117,15 @@ def check_side(state: State, railroad: str, action: dict[str, Any]) -> str:
         raise IllegalAction(f"{names.railroad(railroad)} has only a front side (P-2).")
     level = card.sides[side].level
     if level in state.obsolete_levels:
-        raise IllegalAction(
-            f"Level-{level} railroads are obsolete, so {names.railroad(railroad)} cannot be bought on"
-            f" its {side} side (P-3)."
-        )
+        raise IllegalAction(f"Level-{level} railroads are obsolete, so {names.railroad(railroad)} cannot be bought on"
+                            f" its {side} side (P-3).")
     return side
 
 
 def require_token(company: Company) -> None:
     if railroads.free_tokens(company) < 1:
-        raise IllegalAction(
-            f"{names.holding(company.id)} has no free operator token; each railroad needs one"
-            " (P-4). Scrap a railroad to free one."
-        )
+        raise IllegalAction(f"{names.holding(company.id)} has no free operator token; each railroad needs one"
+                            " (P-4). Scrap a railroad to free one.")
 
 
 def check_investors(state: State, seat: int, action: dict[str, Any]) -> list[str]:
@@ -152,10 +135,8 @@ def check_investors(state: State, seat: int, action: dict[str, Any]) -> list[str
         if investor not in state.investors[seat]:
             raise IllegalAction(f"You do not hold {names.investor(investor)}.")
         if tables.INVESTOR_BY_ID[investor].ability != "railroad":
-            raise IllegalAction(
-                f"{names.investor(investor).capitalize()} cannot pay toward a railroad; only the $40,"
-                " $50 and $60 investors can (P-6, D-19)."
-            )
+            raise IllegalAction(f"{names.investor(investor).capitalize()} cannot pay toward a railroad; only the $40,"
+                                " $50 and $60 investors can (P-6, D-19).")
     return investors
 
 
@@ -165,16 +146,12 @@ def split_payment(state: State, seat: int, company: Company, due: int) -> tuple[
         return due, 0
     holding = names.holding(company.id)
     if company.railroads:
-        raise IllegalAction(
-            f"{holding} has {names.money(company.cash)} and needs {names.money(due)}; its director may"
-            " help only while it owns no railroad (P-1.3, D-08)."
-        )
+        raise IllegalAction(f"{holding} has {names.money(company.cash)} and needs {names.money(due)}; its director may"
+                            " help only while it owns no railroad (P-1.3, D-08).")
     help_needed = due - company.cash
     if help_needed > state.cash[seat]:
-        raise IllegalAction(
-            f"{holding} has {names.money(company.cash)} and needs {names.money(due)}; you would have to"
-            f" add {names.money(help_needed)} but have only {names.money(state.cash[seat])} (P-1.3)."
-        )
+        raise IllegalAction(f"{holding} has {names.money(company.cash)} and needs {names.money(due)}; you would have to"
+                            f" add {names.money(help_needed)} but have only {names.money(state.cash[seat])} (P-1.3).")
     return company.cash, help_needed
 
 
@@ -193,26 +170,17 @@ def do_buy_railroad(state: State, seat: int, purchase: BankPurchase) -> list[Eve
 
 def buy_event(state: State, seat: int, purchase: BankPurchase) -> Event:
     face = railroads.face(purchase.railroad, purchase.side)
-    parts = [
-        f"{names.holding(state.turn.company)} bought {names.railroad(purchase.railroad)} on its"
-        f" {names.side(purchase.railroad, purchase.side)}"
-    ]
+    parts = [f"{names.holding(state.turn.company)} bought {names.railroad(purchase.railroad)} on its"
+             f" {names.side(purchase.railroad, purchase.side)}"]
     if purchase.investors:
         used = names.listing(names.investor(investor) for investor in purchase.investors)
         parts.append(f"{used} paid {names.money(purchase.investor_paid)}")
     parts.append(f"the holding paid {names.money(purchase.company_paid)}")
     if purchase.director_paid:
         parts.append(f"{state.players[seat]} added {names.money(purchase.director_paid)}")
-    data = {
-        "holding": state.turn.company,
-        "railroad": purchase.railroad,
-        "side": purchase.side,
-        "cost": face.cost,
-        "investors": list(purchase.investors),
-        "investor_paid": purchase.investor_paid,
-        "company_paid": purchase.company_paid,
-        "director_paid": purchase.director_paid,
-    }
+    data = {"holding": state.turn.company, "railroad": purchase.railroad, "side": purchase.side, "cost": face.cost,
+            "investors": list(purchase.investors), "investor_paid": purchase.investor_paid,
+            "company_paid": purchase.company_paid, "director_paid": purchase.director_paid}
     return Event("; ".join(parts) + ".", "buy_railroad", data)
 
 
@@ -231,22 +199,16 @@ def check_offer_railroad(state: State, seat: int, action: dict[str, Any]) -> Rai
     if seller is None or seller == company.id:
         raise IllegalAction(f"{names.railroad(railroad)} does not belong to another holding.")
     if not state.companies[seller].floated:
-        raise IllegalAction(
-            f"{names.holding(seller)} has not floated; railroads can be bought only from operating"
-            " holdings (P-1.4, D-09)."
-        )
+        raise IllegalAction(f"{names.holding(seller)} has not floated; railroads can be bought only from operating"
+                            " holdings (P-1.4, D-09).")
     if railroad in state.turn.declined:
-        raise IllegalAction(
-            f"An offer for {names.railroad(railroad)} was declined this turn; it cannot be offered"
-            " again until the holding's next turn (D-09)."
-        )
+        raise IllegalAction(f"An offer for {names.railroad(railroad)} was declined this turn; it cannot be offered"
+                            " again until the holding's next turn (D-09).")
     require_token(company)
     price = fields.integer(action, "price", "the price offered")
     if not 1 <= price <= company.cash:
-        raise IllegalAction(
-            f"The price must be between $1 and {names.possessive(names.holding(company.id))} cash,"
-            f" {names.money(company.cash)} (P-1.4, D-09)."
-        )
+        raise IllegalAction(f"The price must be between $1 and {names.possessive(names.holding(company.id))} cash,"
+                            f" {names.money(company.cash)} (P-1.4, D-09).")
     return RailroadOffer(railroad, price, seller, state.companies[seller].director == seat)
 
 
@@ -256,17 +218,10 @@ def do_offer_railroad(state: State, seat: int, offer: RailroadOffer) -> list[Eve
     state.turn.offer_railroad = offer.railroad
     state.turn.offer_price = offer.price
     state.phase = RESPOND_OFFER
-    text = (
-        f"{names.holding(state.turn.company)} offers {names.holding(offer.seller)} {names.money(offer.price)}"
-        f" for {names.railroad(offer.railroad)}."
-    )
-    return [
-        Event(
-            text,
-            "offer_railroad",
-            {"holding": state.turn.company, "seller": offer.seller, "railroad": offer.railroad, "price": offer.price},
-        )
-    ]
+    text = (f"{names.holding(state.turn.company)} offers {names.holding(offer.seller)} {names.money(offer.price)}"
+            f" for {names.railroad(offer.railroad)}.")
+    return [Event(text, "offer_railroad", {"holding": state.turn.company, "seller": offer.seller,
+                                           "railroad": offer.railroad, "price": offer.price})]
 
 
 def transfer(state: State, seller: str, railroad: str, price: int) -> list[Event]:
@@ -275,10 +230,8 @@ def transfer(state: State, seller: str, railroad: str, price: int) -> list[Event
     side = state.companies[seller].railroads.pop(railroad)
     state.companies[buyer].railroads[railroad] = side
     money.company_pays_company(state, buyer, seller, price)
-    text = (
-        f"{names.holding(buyer)} bought {names.railroad(railroad)} from {names.holding(seller)} for"
-        f" {names.money(price)}."
-    )
+    text = (f"{names.holding(buyer)} bought {names.railroad(railroad)} from {names.holding(seller)} for"
+            f" {names.money(price)}.")
     return [Event(text, "railroad_sold", {"holding": buyer, "seller": seller, "railroad": railroad, "price": price})]
 
 

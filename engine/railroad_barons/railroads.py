@@ -62,10 +62,5 @@ def retire_level(state: State, level_bought: int) -> list[Event]:
             gone.append(railroad_id)
     state.removed.extend(gone)
     listed = names.listing(names.railroad(railroad_id) for railroad_id in gone) or "none in play"
-    return [
-        Event(
-            f"Level-{level} railroads are now obsolete and leave the game: {listed}.",
-            "obsolete",
-            {"level": level, "removed": gone},
-        )
-    ]
+    return [Event(f"Level-{level} railroads are now obsolete and leave the game: {listed}.", "obsolete",
+                  {"level": level, "removed": gone})]

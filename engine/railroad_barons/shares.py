@@ -65,26 +65,19 @@ def update_director(state: State, company_id: str) -> list[Event]:
     if new == old or new is None:
         return []
     company.director = new
-    events = [
-        Event(
-            f"{state.players[new]} becomes director of {names.holding(company_id)}.",
-            "director",
-            {"holding": company_id, "seat": new, "previous": old},
-        )
-    ]
+    events = [Event(f"{state.players[new]} becomes director of {names.holding(company_id)}.", "director",
+                    {"holding": company_id, "seat": new, "previous": old})]
     if old is None:
         return events
     handed = swap_director_certificate(SIZES, company.owners, old, new)
     if handed is not None:
         given = names.listing(f"{size}%" for size in handed)
-        events.append(
-            Event(
-                f"{state.players[new]} hands {state.players[old]} the {given} certificates for the 40% director's"
-                f" certificate of {names.holding(company_id)}.",
-                "director_swap",
-                {"holding": company_id, "seat": new, "previous": old, "handed": handed},
-            )
-        )
+        events.append(Event(
+            f"{state.players[new]} hands {state.players[old]} the {given} certificates for the 40% director's"
+            f" certificate of {names.holding(company_id)}.",
+            "director_swap",
+            {"holding": company_id, "seat": new, "previous": old, "handed": handed},
+        ))
     return events
 
 
@@ -97,13 +90,8 @@ def float_if_due(state: State, company_id: str) -> list[Event]:
     capital = tables.CAPITAL_SHARES * company.par
     company.floated = True
     money.bank_pays_company(state, company_id, capital)
-    return [
-        Event(
-            f"{names.holding(company_id)} floats: the bank pays it {names.money(capital)}.",
-            "float",
-            {"holding": company_id, "amount": capital},
-        )
-    ]
+    return [Event(f"{names.holding(company_id)} floats: the bank pays it {names.money(capital)}.", "float",
+                  {"holding": company_id, "amount": capital})]
 
 
 def bank_holds(company: Company, percent: int) -> bool:

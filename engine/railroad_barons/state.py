@@ -107,7 +107,9 @@ class State:
 def new_state(players: list[str], seed: int, options: dict[str, bool]) -> State:
     """Setup (b.4 #24, #20): $200 each, certificates in the bank, Dominion Atlantic on the $450 investor."""
     count = len(players)
-    companies = {spec.id: Company(spec.id, [BANK] * len(tables.CERTIFICATE_SIZES)) for spec in tables.HOLDINGS}
+    companies = {
+        spec.id: Company(spec.id, [BANK] * len(tables.CERTIFICATE_SIZES)) for spec in tables.HOLDINGS
+    }
     pile = [card for card in tables.RAILROADS if card != tables.START_RAILROAD]
     return State(
         title=tables.TITLE_ID,

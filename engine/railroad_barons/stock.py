@@ -109,21 +109,14 @@ def do_sell(state: State, seat: int, sale: Sale) -> list[Event]:
         shares.give_certificate(company, sale.give, shares.opponent(state, seat))
     money.bank_pays_player(state, seat, sale.proceeds)
     record_sale(state.stock, seat, sale.company, sale.first_price)
-    data = {
-        "seat": seat,
-        "holding": sale.company,
-        "give": sale.give,
-        "take": sale.take,
-        "handed": list(sale.handed),
-        "amount": sale.proceeds,
-    }
+    data = {"seat": seat, "holding": sale.company, "give": sale.give, "take": sale.take,
+            "handed": list(sale.handed), "amount": sale.proceeds}
     events = [Event(sale_text(state, seat, sale), "sell", data)]
     if sale.drops and market.move_down(company):
         fallen = market.price(company)
         text = f"{names.possessive(names.holding(sale.company))} share price falls to {names.money(fallen)}"
-        events.append(
-            Event(text + " (a director's sale, b.5 #36).", "price", {"holding": sale.company, "price": fallen})
-        )
+        events.append(Event(text + " (a director's sale, b.5 #36).", "price", {"holding": sale.company,
+                                                                             "price": fallen}))
     return events + shares.update_director(state, sale.company)
 
 
@@ -141,10 +134,8 @@ def sale_text(state: State, seat: int, sale: Sale) -> str:
 def check_buy(state: State, seat: int, action: dict[str, Any]) -> Purchase:
     company = holding_field(state, action)
     if company.id in state.stock.sold[seat]:
-        raise IllegalAction(
-            f"You sold {names.holding(company.id)} shares this stock round, so you cannot buy them"
-            " until the next one (b.5 #39)."
-        )
+        raise IllegalAction(f"You sold {names.holding(company.id)} shares this stock round, so you cannot buy them"
+                            " until the next one (b.5 #39).")
     take = certificate_field(action, "take")
     give = optional_certificate(action, "give")
     par = fields.optional_integer(action, "par", "the par value")
@@ -160,9 +151,8 @@ def check_buy(state: State, seat: int, action: dict[str, Any]) -> Purchase:
 def check_start(state: State, seat: int, company: Company, take: int, give: int | None, par: int | None) -> Purchase:
     name = names.holding(company.id)
     if take != DIRECTOR:
-        raise IllegalAction(
-            f"{name} has not started: its first certificate must be the 40% director's certificate (b.5 #41)."
-        )
+        raise IllegalAction(f"{name} has not started: its first certificate must be the 40% director's certificate"
+                            " (b.5 #41).")
     if give is not None:
         raise IllegalAction("A holding is started by buying its 40% certificate outright, not by exchange (b.5 #41).")
     if par is None or par not in tables.PAR_VALUES:
@@ -176,9 +166,8 @@ def check_further_purchase(
     state: State, seat: int, company: Company, take: int, give: int | None, par: int | None
 ) -> Purchase:
     if par is not None:
-        raise IllegalAction(
-            f"{names.holding(company.id)} has started already; par is set only when a holding starts (b.5 #41)."
-        )
+        raise IllegalAction(f"{names.holding(company.id)} has started already; par is set only when a holding"
+                            " starts (b.5 #41).")
     if not shares.bank_holds(company, take):
         raise IllegalAction(f"The bank does not have {names.certificate(take, company.id)}.")
     percent = take
@@ -195,10 +184,8 @@ def check_further_purchase(
 
 def check_certificate_limit(state: State, seat: int) -> None:
     if shares.certificate_count(state, seat) >= tables.CERTIFICATE_LIMIT:
-        raise IllegalAction(
-            f"You hold {tables.CERTIFICATE_LIMIT} certificates, the limit, so you may only exchange"
-            " certificates (b.3 #21-22, D-15)."
-        )
+        raise IllegalAction(f"You hold {tables.CERTIFICATE_LIMIT} certificates, the limit, so you may only exchange"
+                            " certificates (b.3 #21-22, D-15).")
 
 
 def do_buy(state: State, seat: int, purchase: Purchase) -> list[Event]:
@@ -212,14 +199,8 @@ def do_buy(state: State, seat: int, purchase: Purchase) -> list[Event]:
         company.par = purchase.par
         company.price_index = market.par_index(purchase.par)
         company.director = seat
-    data = {
-        "seat": seat,
-        "holding": purchase.company,
-        "take": purchase.take,
-        "give": purchase.give,
-        "par": purchase.par,
-        "amount": purchase.cost,
-    }
+    data = {"seat": seat, "holding": purchase.company, "take": purchase.take, "give": purchase.give,
+            "par": purchase.par, "amount": purchase.cost}
     events = [Event(purchase_text(state, seat, purchase), "start" if purchase.par is not None else "buy", data)]
     events += shares.update_director(state, purchase.company)
     events += shares.float_if_due(state, purchase.company)
@@ -231,10 +212,8 @@ def purchase_text(state: State, seat: int, purchase: Purchase) -> str:
     player, cost = state.players[seat], names.money(purchase.cost)
     if purchase.par is not None:
         holding = names.holding(purchase.company)
-        return (
-            f"{player} started {holding} at par {names.money(purchase.par)}, buying the 40% director's"
-            f" certificate for {cost}."
-        )
+        return (f"{player} started {holding} at par {names.money(purchase.par)}, buying the 40% director's"
+                f" certificate for {cost}.")
     if purchase.give is not None:
         given = names.certificate(purchase.give, purchase.company)
         return f"{player} exchanged {given} for the bank's {purchase.take}%, paying {cost}."
@@ -266,13 +245,8 @@ def do_done(state: State, seat: int, plan: None) -> list[Event]:
 def finish_stock_round(state: State) -> list[Event]:
     """Priority for the next round (D-10), the deadlock end (D-12), then the operating rounds."""
     state.priority = next_priority(state.stock, state.priority, len(state.players))
-    events = [
-        Event(
-            f"The stock round ends; {state.players[state.priority]} will have the priority deal.",
-            "stock_round_end",
-            {"priority": state.priority},
-        )
-    ]
+    events = [Event(f"The stock round ends; {state.players[state.priority]} will have the priority deal.",
+                    "stock_round_end", {"priority": state.priority})]
     if deadlocked(state):
         return events + flow.end_game(state, "No holding had floated and neither player could buy or sell (D-12).")
     return events + flow.start_operating_round(state, 1)
@@ -297,11 +271,8 @@ def do_use_priority(state: State, seat: int, use: bool) -> list[Event]:
     state.investors[seat].remove(tables.PRIORITY_INVESTOR)
     state.priority = seat
     state.stock.turn = seat
-    return [
-        Event(
-            f"{state.players[seat]} uses the $30 investor and takes the priority deal.", "use_priority", {"seat": seat}
-        )
-    ]
+    return [Event(f"{state.players[seat]} uses the $30 investor and takes the priority deal.", "use_priority",
+                  {"seat": seat})]
 
 
 def trade_candidates(state: State, seat: int) -> Iterator[dict[str, Any]]:

@@ -28,10 +28,8 @@ class RailroadBarons:
             raise MalformedRecord("options must be a JSON object.")
         unknown = sorted(set(options) - set(OPTION_DEFAULTS))
         if unknown:
-            raise MalformedRecord(
-                f"Unknown Railroad Barons option(s): {', '.join(map(str, unknown))}; known options:"
-                f" {', '.join(OPTION_DEFAULTS)}."
-            )
+            raise MalformedRecord(f"Unknown Railroad Barons option(s): {', '.join(map(str, unknown))}; known options:"
+                                  f" {', '.join(OPTION_DEFAULTS)}.")
         for key, value in options.items():
             if not isinstance(value, bool):
                 raise MalformedRecord(f"The option {key} must be true or false, not {value!r}.")

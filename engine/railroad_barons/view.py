@@ -39,7 +39,8 @@ def waiting_for(state: State) -> list[dict[str, Any]]:
 def certificate_owners(company: Company) -> dict[str, int | str]:
     """Certificate size -> owning seat, or "bank"."""
     return {
-        str(size): "bank" if owner is BANK else owner for size, owner in zip(shares.SIZES, company.owners, strict=True)
+        str(size): "bank" if owner is BANK else owner
+        for size, owner in zip(shares.SIZES, company.owners, strict=True)
     }
 
 
@@ -64,13 +65,8 @@ def summary(state: State) -> dict[str, Any]:
         "actions_applied": state.actions_applied,
         "waiting_for": waiting_for(state),
         "players": [
-            {
-                "seat": seat,
-                "name": name,
-                "cash": state.cash[seat],
-                "shares": shares.shares_of(state, seat),
-                "investors": investors_held(state, seat),
-            }
+            {"seat": seat, "name": name, "cash": state.cash[seat], "shares": shares.shares_of(state, seat),
+             "investors": investors_held(state, seat)}
             for seat, name in enumerate(state.players)
         ],
         "standings": standings(state),
@@ -89,15 +85,8 @@ def investors_held(state: State, seat: int) -> list[str]:
 
 def railroad_view(railroad_id: str, side: str) -> dict[str, Any]:
     face = railroads.face(railroad_id, side)
-    return {
-        "id": railroad_id,
-        "name": tables.RAILROADS[railroad_id].name,
-        "category": face.category,
-        "side": side,
-        "level": face.level,
-        "cost": face.cost,
-        "income": face.income,
-    }
+    return {"id": railroad_id, "name": tables.RAILROADS[railroad_id].name, "category": face.category, "side": side,
+            "level": face.level, "cost": face.cost, "income": face.income}
 
 
 def holding_view(state: State, company: Company) -> dict[str, Any]:
@@ -132,22 +121,15 @@ def pile_view(state: State) -> dict[str, Any]:
     if top is not None:
         card = tables.RAILROADS[top]
         live = railroads.live_sides(state, top)
-        top_view = {
-            "id": top,
-            "name": card.name,
-            "category": card.category,
-            "sides": [{**railroad_view(top, side), "available": side in live} for side in card.sides],
-        }
+        top_view = {"id": top, "name": card.name, "category": card.category,
+                    "sides": [{**railroad_view(top, side), "available": side in live} for side in card.sides]}
     return {"count": len(state.pile), "ids": list(state.pile), "top": top_view}
 
 
 def track_view(state: State) -> list[dict[str, Any]]:
     return [
-        {
-            "price": price,
-            "par": price in tables.PAR_VALUES,
-            "holdings": [key for key, company in state.companies.items() if company.price_index == index],
-        }
+        {"price": price, "par": price in tables.PAR_VALUES,
+         "holdings": [key for key, company in state.companies.items() if company.price_index == index]}
         for index, price in enumerate(tables.SHARE_TRACK)
     ]
 
@@ -181,32 +163,13 @@ def round_view(state: State) -> dict[str, Any]:
         "label": names.round_label(state.set_number, state.or_number),
         "set": state.set_number,
         "operating_round": state.or_number or None,
-        "draft": {
-            "slot": state.draft.slot + 1,
-            "left": list(state.draft.left),
-            "investor": state.draft.investor,
-            "value": state.draft.value,
-        }
-        if state.set_number == 0
-        else None,
-        "stock": {
-            "turn": stock.turn,
-            "passes": stock.passes,
-            "sold_this_round": [list(s) for s in stock.sold],
-            "sold_this_turn": dict(stock.turn_prices),
-        }
-        if state.set_number and not state.or_number
-        else None,
-        "operating": {
-            "holding": state.turn.company,
-            "income": state.turn.income,
-            "bought": state.turn.bought,
-            "declined": list(state.turn.declined),
-            "offer_railroad": state.turn.offer_railroad,
-            "offer_price": state.turn.offer_price,
-        }
-        if state.turn.company
-        else None,
+        "draft": {"slot": state.draft.slot + 1, "left": list(state.draft.left), "investor": state.draft.investor,
+                  "value": state.draft.value} if state.set_number == 0 else None,
+        "stock": {"turn": stock.turn, "passes": stock.passes, "sold_this_round": [list(s) for s in stock.sold],
+                  "sold_this_turn": dict(stock.turn_prices)} if state.set_number and not state.or_number else None,
+        "operating": {"holding": state.turn.company, "income": state.turn.income, "bought": state.turn.bought,
+                      "declined": list(state.turn.declined), "offer_railroad": state.turn.offer_railroad,
+                      "offer_price": state.turn.offer_price} if state.turn.company else None,
     }
 
 
