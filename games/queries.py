@@ -119,24 +119,9 @@ def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> 
     if prompt is None:
         return None
     # A plain copy: a title may hand out a lazy Prompt tied to its live state, which the cache cannot keep.
-    actions = tuple(option for option in prompt.actions if _may_be_possible(state, seat, option))
-    return engine.Prompt(prompt.seat, prompt.name, prompt.question, actions, tuple(prompt.quick),
+    # It offers only legal answers (each title's prompts; tests/engine/*/test_properties.py), so it is shown whole.
+    return engine.Prompt(prompt.seat, prompt.name, prompt.question, tuple(prompt.actions), tuple(prompt.quick),
                          dict(prompt.context))
-
-
-def _may_be_possible(state: Any, seat: int, option: engine.ActionOption) -> bool:
-    """False for a form with nothing to fill that the engine would refuse ("End the turn" before it can end).
-
-    Such a form is one complete action, so the engine is asked (on a copy of the state) rather
-    than the page guessing; forms with fields stay, and the engine judges what is sent.
-    """
-    if option.fields:
-        return True
-    try:
-        engine.apply(state, seat, {"type": option.type, **option.fixed})
-    except engine.IllegalAction:
-        return False
-    return True
 
 
 def waiting_seats(game: Game, state: Any) -> list[int]:
