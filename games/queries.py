@@ -16,10 +16,10 @@ from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
+from games import move_clocks
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
-from notifications.models import Deadline
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -133,15 +133,14 @@ def waiting_seats(game: Game, state: Any) -> list[int]:
 
 
 def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
-    """When each waiting seat's move is due, from the rows notifications.deadlines keeps.
+    """When each waiting seat's move is due: the clocks notifications keeps, read through ``move_clocks``.
 
     Read fresh (not cached with the position): a player's new quiet hours or vacation
     days move a deadline without a move.  No statement for a game without a time limit.
     """
     if not game.move_time_limit or game.status != GameStatus.ACTIVE or not waiting:
         return {}
-    due = Deadline.objects.filter(game_id=game.pk, version=game.version, seat__in=waiting, resolved=False)
-    return dict(due.values_list("seat", "due_at"))
+    return move_clocks.due_times(game, waiting)
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:
