@@ -36,14 +36,14 @@ def annotations() -> dict[str, Exists]:
 
 
 def why_superseded(row: Outbox) -> str | None:
-    """The audit note for a decision mail whose wait is over; None while it is current (or not a decision mail)."""
+    """The audit note (the player's mail history shows it) for a decision mail whose wait is over; None if current."""
     if row.kind not in DECISION_KINDS or row.game_id is None or row.seat is None:
         return None
     moved, asked = _facts(row)
     if moved:
-        return f"superseded: the seat has played since move {row.version + 1}; a newer mail asks what is open now"
+        return f"superseded: you have played since this mail was written (move {row.version + 1})"
     if asked:
-        return "superseded: the seat was asked again since; the newer mail asks for its current decision"
+        return "superseded: you were asked again since; the newer mail asks for your current decision"
     return None
 
 
