@@ -14,14 +14,16 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import UsedLink, normalize_email
+from accounts.models import UsedLink, User, normalize_email
 
 SIGNIN = "signin"
 ADDRESS = "address"
@@ -106,3 +108,11 @@ def spend(claim: LinkClaim) -> None:
 def old_uses() -> QuerySet[UsedLink]:
     """Uses older than any link's lifetime: they guard nothing any more, the signature's age refuses those links."""
     return UsedLink.objects.filter(used__lt=timezone.now() - timedelta(seconds=max_age() + 60))
+
+
+def signin_link(user: User, base_url: str = "", next_url: str = "") -> str:
+    """An absolute one-time sign-in link for ``user``'s address, valid from now (the demo prints these)."""
+    query = {"token": signin_token(user.email)}
+    if next_url:
+        query["next"] = next_url
+    return f"{(base_url or settings.SITE_URL).rstrip('/')}{reverse('accounts:link')}?{urlencode(query)}"

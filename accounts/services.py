@@ -7,24 +7,12 @@ changed when a link is asked for; only using the link does that (``accounts.link
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
-from django.conf import settings
 from django.db import transaction
-from django.urls import reverse
 
 from accounts import limits, links
 from accounts.models import User, normalize_email
 from notifications.models import MailKind
 from notifications.outbox import enqueue_to_address
-
-
-def signin_link(user: User, base_url: str = "", next_url: str = "") -> str:
-    """An absolute one-time sign-in link for ``user``'s address, valid from now (the demo prints these)."""
-    query = {"token": links.signin_token(user.email)}
-    if next_url:
-        query["next"] = next_url
-    return f"{(base_url or settings.SITE_URL).rstrip('/')}{reverse('accounts:link')}?{urlencode(query)}"
 
 
 def request_signin_link(email: str, client: str, next_url: str = "") -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.http import QueryDict
 
-from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer
+from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer, subject_of, worth_grouping
 
 MAX_FIELD_CHARS = 200
 GROUP_FROM = 7  # fewer one-click answers than this stay one plain row
@@ -107,33 +107,26 @@ class QuickGroup:
     answers: list[tuple[int, QuickAnswer]]
 
 
-def quick_groups(prompt: Prompt, subjects: dict[str, str], colours: dict[str, str]) -> list[QuickGroup]:
-    """``prompt.quick`` grouped by the subject each answer's action names (``subjects``: id to name).
+def quick_groups(prompt: Prompt, names: dict[Any, str], colours: dict[Any, str]) -> list[QuickGroup]:
+    """``prompt.quick`` grouped by what each answer is about, as the mail groups its links (``engine.subject_of``).
 
-    A long row of buttons reads as a list of subjects, each with its own buttons; answers
-    about no subject (pass, end the turn) come first.  Each keeps its index, which the post sends.
+    A long row of buttons reads as a list of subjects, each with its own buttons, named and
+    coloured as the page shows them (``names``, ``colours``: by subject value; else the choice's
+    label); answers about no subject (pass, end the turn) come first.  Each keeps its index,
+    which the post sends.
     """
     indexed = list(enumerate(prompt.quick))
-    if len(indexed) < GROUP_FROM:
+    subjects = [subject_of(prompt, answer.action) for answer in prompt.quick]
+    if len(indexed) < GROUP_FROM or not worth_grouping(subjects):
         return [QuickGroup("", "", indexed)]
-    groups: dict[str, QuickGroup] = {"": QuickGroup("", "", [])}
-    for index, answer in indexed:
-        subject = _subject_of(answer.action, subjects)
-        group = groups.setdefault(subject, QuickGroup(subjects.get(subject, ""), colours.get(subject, ""), []))
-        group.answers.append((index, answer))
+    groups: dict[Any, QuickGroup] = {None: QuickGroup("", "", [])}
+    for (index, answer), subject in zip(indexed, subjects, strict=True):
+        key = None if subject is None else subject.value
+        if key not in groups:
+            assert subject is not None
+            groups[key] = QuickGroup(names.get(key, subject.label), colours.get(key, ""), [])
+        groups[key].answers.append((index, answer))
     return [group for group in groups.values() if group.answers]
-
-
-def _subject_of(action: dict[str, Any], subjects: dict[str, str]) -> str:
-    """The first subject an action names: as a value (``"holding": "rice"``) or a map's one key."""
-    for name, value in action.items():
-        if name == "type":
-            continue
-        if isinstance(value, str) and value in subjects:
-            return value
-        if isinstance(value, dict) and len(value) == 1 and (key := next(iter(value))) in subjects:
-            return key
-    return ""
 
 
 def _widget(spec: Field) -> FieldWidget:

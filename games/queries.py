@@ -16,11 +16,11 @@ from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
+from games import move_clocks
 from games.game_rows import read_game, snapshot_of
 from games.models import Action, Game, GameStatus, Resignation, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
 from games.standings import resignations_of, table_view
-from notifications.models import Deadline
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -124,24 +124,9 @@ def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> 
     if prompt is None:
         return None
     # A plain copy: a title may hand out a lazy Prompt tied to its live state, which the cache cannot keep.
-    actions = tuple(option for option in prompt.actions if _may_be_possible(state, seat, option))
-    return engine.Prompt(prompt.seat, prompt.name, prompt.question, actions, tuple(prompt.quick),
+    # It offers only legal answers (each title's prompts; tests/engine/*/test_properties.py), so it is shown whole.
+    return engine.Prompt(prompt.seat, prompt.name, prompt.question, tuple(prompt.actions), tuple(prompt.quick),
                          dict(prompt.context))
-
-
-def _may_be_possible(state: Any, seat: int, option: engine.ActionOption) -> bool:
-    """False for a form with nothing to fill that the engine would refuse ("End the turn" before it can end).
-
-    Such a form is one complete action, so the engine is asked (on a copy of the state) rather
-    than the page guessing; forms with fields stay, and the engine judges what is sent.
-    """
-    if option.fields:
-        return True
-    try:
-        engine.apply(state, seat, {"type": option.type, **option.fixed})
-    except engine.IllegalAction:
-        return False
-    return True
 
 
 def waiting_seats(game: Game, state: Any) -> list[int]:
@@ -158,15 +143,14 @@ def waiting_seats(game: Game, state: Any) -> list[int]:
 
 
 def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
-    """When each waiting seat's move is due, from the rows notifications.deadlines keeps.
+    """When each waiting seat's move is due: the clocks notifications keeps, read through ``move_clocks``.
 
     Read fresh (not cached with the position): a player's new quiet hours or vacation
     days move a deadline without a move.  No statement for a game without a time limit.
     """
     if not game.move_time_limit or game.status != GameStatus.ACTIVE or not waiting:
         return {}
-    due = Deadline.objects.filter(game_id=game.pk, version=game.version, seat__in=waiting, resolved=False)
-    return dict(due.values_list("seat", "due_at"))
+    return move_clocks.due_times(game, waiting)
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:

@@ -127,9 +127,9 @@ def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:
     if position.prompt is None:
         return []
     ui = ui_for(game.title)
-    subjects = ui.series_names(position.view)
-    colours = {key: ui.series_colour(key, index, position.view) for index, key in enumerate(subjects)}
-    return quick_groups(position.prompt, subjects, colours)
+    names = ui.series_names(position.view)
+    colours = {key: ui.series_colour(key, index, position.view) for index, key in enumerate(names)}
+    return quick_groups(position.prompt, names, colours)
 
 
 def _deadlines(context: queries.GameContext, waiting: list[int]) -> list[dict[str, Any]]:

@@ -6,7 +6,9 @@ under the prompt's own action labels ("Sell a certificate", "Buy a certificate",
 and within a group by the holding or chain the answer is about, a player finds theirs.
 
 Everything comes from the prompt's data (its action options, their fields and choices), so
-no title is named here.  Only legal answers are quick answers, so nothing impossible shows.
+no title is named here.  What an answer is about, and when splitting by it helps, is the
+engine's one notion (``engine.core.subjects``), which the game page's buttons use too.
+Only legal answers are quick answers, so nothing impossible shows.
 """
 
 from __future__ import annotations
@@ -40,21 +42,6 @@ class Group:
         return len(self.links) + sum(len(part.links) for part in self.parts)
 
 
-def subject_of(option: engine.ActionOption, action: dict[str, Any]) -> tuple[Any, str] | None:
-    """(value, label) of what an answer is about: its first one-of-choices field, or a one-key counts field."""
-    for fld in option.fields:
-        value = action.get(fld.name, option.fixed.get(fld.name))
-        if fld.kind == "counts" and isinstance(value, dict):
-            value = next(iter(value)) if len(value) == 1 else None
-        elif fld.kind != "choice" or not isinstance(value, str | int):
-            continue
-        if value is None:
-            return None
-        label = next((choice.label for choice in fld.choices if choice.value == value), str(value))
-        return value, label
-    return None
-
-
 def group_links(prompt: engine.Prompt, links: list[Link]) -> list[Group]:
     """``links`` (one per quick answer, in the prompt's order) grouped, groups in the order of the prompt's actions."""
     options = {option.type: option for option in prompt.actions}
@@ -68,10 +55,8 @@ def group_links(prompt: engine.Prompt, links: list[Link]) -> list[Group]:
 
 def _group(option: engine.ActionOption | None, pairs: list[tuple[engine.QuickAnswer, Link]]) -> Group:
     group = Group(option.label if option else "")
-    subjects = [subject_of(option, answer.action) if option else None for answer, _ in pairs]
-    named = [subject for subject in subjects if subject is not None]
-    distinct = {value for value, _ in named}
-    if len(distinct) < 2 or len(distinct) == len(named):  # one subject, or one answer each: a flat list reads best
+    subjects = [engine.option_subject(option, answer.action) if option else None for answer, _ in pairs]
+    if not engine.worth_grouping(subjects):  # one subject, or one answer each: a flat list reads best
         group.links = [link for _, link in pairs]
         return group
     parts: dict[Any, Part] = {}
@@ -79,6 +64,6 @@ def _group(option: engine.ActionOption | None, pairs: list[tuple[engine.QuickAns
         if subject is None:
             group.links.append(link)
         else:
-            parts.setdefault(subject[0], Part(subject[1])).links.append(link)
+            parts.setdefault(subject.value, Part(subject.label)).links.append(link)
     group.parts = list(parts.values())
     return group

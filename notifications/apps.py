@@ -7,15 +7,16 @@ class NotificationsConfig(AppConfig):
     name = "notifications"
 
     def ready(self) -> None:
-        """Wire the layers: the games signals (sent inside the move transaction), anymail's tracking, the dispatcher.
+        """Wire the layers: the games signals (inside the move transaction), anymail's tracking, the dispatcher, clocks.
 
         The imports are here, not at the top, because Django imports this module while it
         loads the apps, before any model may be imported; they are no import cycle.
         """
         from anymail.signals import tracking
 
+        from games import move_clocks
         from games.signals import game_created, game_started, move_applied, seat_resigned
-        from notifications import announcements, dispatch, tasks
+        from notifications import announcements, deadlines, dispatch, tasks
 
         # The receivers' ids keep the names they always had: benchmarks and tests disconnect by them.
         move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
@@ -24,3 +25,4 @@ class NotificationsConfig(AppConfig):
         seat_resigned.connect(announcements.on_seat_resigned, dispatch_uid="notifications.outbox.seat_resigned")
         tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
         dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)
+        move_clocks.provide(deadlines.due_times)  # the game page shows the clocks kept here

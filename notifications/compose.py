@@ -21,7 +21,7 @@ from accounts import links as account_links
 from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
-from notifications import clock, links, orders
+from notifications import clock, links, orders, still_asked
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
 from notifications.digest import waiting_decisions
@@ -179,7 +179,7 @@ def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dic
     """A decision's part of a mail: question, deadline, what happened, the position and the grouped links."""
     prompt = loaded.prompt_for(seat)
     if prompt is None:
-        raise Superseded("The seat has no decision waiting any more.")
+        raise Superseded("superseded: the seat has no decision waiting any more")
     deadline = due_at(loaded, seat)
     links_now = quick_links(loaded, seat, user, prompt, now, deadline)
     context = game_context(loaded, seat, user)
@@ -195,25 +195,32 @@ def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dic
     }
 
 
-def _loaded_at(row: Outbox, same_version: bool, loaded: Loaded | None) -> Loaded:
+def _loaded_at(row: Outbox, loaded: Loaded | None) -> Loaded:
     if loaded is None and row.game_id:
         loaded = load(row.game_id, row.seat)
     if loaded is None:
         raise Superseded("The game is gone or has not started.")
-    if same_version and loaded.version != row.version:
-        raise Superseded("The position has moved on since this mail was written.")
+    return loaded
+
+
+def _still_asked_at(row: Outbox, loaded: Loaded | None) -> Loaded:
+    """The game of a decision mail, unless its seat's wait is over (``still_asked``): the newer mail goes instead."""
+    loaded = _loaded_at(row, loaded)
+    why = still_asked.why_superseded(row)
+    if why:
+        raise Superseded(why)
     return loaded
 
 
 def compose_turn(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
-    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    loaded = _still_asked_at(row, loaded)
     context = decision_context(loaded, row.seat, row.recipient, now)
     return Composed(*render(row.kind, {**context, "decision": context}),
                     unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
 
 
 def compose_reminder(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
-    loaded = _loaded_at(row, same_version=True, loaded=loaded)
+    loaded = _still_asked_at(row, loaded)
     context = decision_context(loaded, row.seat, row.recipient, now)
     return Composed(*render(row.kind, {**context, "decision": context}),
                     unsubscribe_headers(row.recipient_id, row.game_id, Stream.REMINDER))
@@ -221,7 +228,7 @@ def compose_reminder(row: Outbox, now: datetime, loaded: Loaded | None = None) -
 
 def compose_started(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """The game started: to every seat but the one asked first, whose turn mail says so itself."""
-    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    loaded = _loaded_at(row, loaded)
     context = {**game_context(loaded, row.seat, row.recipient), "start": start_notice(loaded, always=True)}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
 
@@ -240,7 +247,7 @@ def standing_rows(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """The table's result (games.standings: resigned players last), as on the game page."""
-    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    loaded = _loaded_at(row, loaded)
     standings, sentence = game_standings(loaded.game, loaded.state)
     context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(standings),
                "result_text": sentence}
@@ -253,7 +260,7 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     ``row.seat`` is the seat the notice is about, which for the creator's notices is not the
     reader's: the position is shown from the reader's own seat (or as a spectator sees it).
     """
-    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    loaded = _loaded_at(row, loaded)
     seats = {seat.index: seat for seat in seats_of(loaded.game)}
     reader = next((seat.index for seat in seats.values() if seat.user_id == row.recipient_id), None)
     about = seats.get(row.seat) if row.seat is not None else None

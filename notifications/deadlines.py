@@ -75,6 +75,12 @@ def close_open(game: Any, keep_seats: set[int]) -> int:
     return Deadline.objects.filter(game_id=game.pk, resolved=False).exclude(seat__in=keep_seats).update(resolved=True)
 
 
+def due_times(game: Any, waiting: list[int]) -> dict[int, datetime]:
+    """When each ``waiting`` seat must answer its current prompt (the game page's clocks: ``games.move_clocks``)."""
+    due = Deadline.objects.filter(game_id=game.pk, version=game.version, seat__in=waiting, resolved=False)
+    return dict(due.values_list("seat", "due_at"))
+
+
 def current_deadline(game_id: int, seat: int) -> Deadline | None:
     return Deadline.objects.filter(game_id=game_id, seat=seat, resolved=False).order_by("-version").first()
 

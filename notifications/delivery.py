@@ -27,7 +27,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 
-from notifications import clock
+from notifications import clock, still_asked
 from notifications.compose import Composed, Superseded, compose
 from notifications.gameplay import Loaded, game_flags, loaded_from
 from notifications.models import Outbox, OutboxStatus, Suppression
@@ -66,14 +66,14 @@ def _claimable(now: datetime) -> Q:
 
 @cache
 def _claimed_rows() -> QuerySet[Outbox]:
-    """Claimed rows with all that composing them reads: recipient, game, snapshot and the game's flags.
+    """Claimed rows with what composing them reads: recipient, game, snapshot, the game's flags, whether still asked.
 
     One query instead of the row's and then its game's; built once per process (never evaluated
     itself, only filtered), because building these annotations costs more than running them.
     """
     suppressed = Suppression.objects.filter(address=OuterRef("recipient__email"))
     return Outbox.objects.select_related("recipient", "game__snapshot").annotate(
-        suppressed=Exists(suppressed), **game_flags("game", "seat")
+        suppressed=Exists(suppressed), **game_flags("game", "seat"), **still_asked.annotations()
     )
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "load",
     "load_many",
     "loaded_from",
+    "moves_after",
     "play",
     "resigned_seats",
     "seat_user",
@@ -217,6 +218,11 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
         since = opening_lines(game, seat) + since
     return since
+
+
+def moves_after(game: Any, seat: Any, version: Any) -> Any:
+    """The seat's moves after the game's ``version`` (values or ``OuterRef``s, for a subquery)."""
+    return Action.objects.filter(game=game, seat=seat, seq__gt=version)
 
 
 def first_mover(game: Game) -> int | None:

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from accounts.services import signin_link
+from accounts.links import signin_link
 from tests.games.factories import started_game
 from tests.test_settings import ROOT, run_site_code
 

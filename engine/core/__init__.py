@@ -23,6 +23,7 @@ from engine.core.game import (
 )
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 from engine.core.registry import available_titles, get_title, register
+from engine.core.subjects import Subject, option_subject, subject_of, worth_grouping
 
 __all__ = [
     "AUTO_ANSWER",
@@ -35,6 +36,7 @@ __all__ = [
     "MalformedRecord",
     "Prompt",
     "QuickAnswer",
+    "Subject",
     "Waiting",
     "apply",
     "apply_in_place",
@@ -45,15 +47,18 @@ __all__ = [
     "is_finished",
     "new_game",
     "opening_events",
+    "option_subject",
     "prompt_for",
     "prompts",
     "readable_events",
     "register",
     "result",
+    "subject_of",
     "summary",
     "title_of",
     "to_json",
     "view",
     "visible_events",
     "waiting",
+    "worth_grouping",
 ]

@@ -12,7 +12,7 @@ from itertools import combinations
 from typing import Any
 
 from engine.core.prompts import ActionOption, Choice, Field, QuickAnswer
-from engine.railroad_barons import draft, names, operating, railroads, rules, shares, tables
+from engine.railroad_barons import draft, names, operating, railroads, rules, shares, stock_round, tables
 from engine.railroad_barons.state import (
     CHOOSE_OFFER,
     DIVIDEND,
@@ -137,20 +137,22 @@ def trade_label(state: State, seat: int, action: Action, plan: Sale | Purchase) 
 
 
 def describe_stock_turn(state: State, seat: int) -> Description:
+    """Only answers that are legal now: sell and buy when a trade is, ``pass`` before a sale, ``done`` after (D-05)."""
     trades = list(legal_trades(state, seat))
     sells = [action for action, _ in trades if action["type"] == "sell"]
     buys = [action for action, _ in trades if action["type"] == "buy"]
-    sold = bool(state.stock.turn_prices)
+    if stock_round.sold_this_turn(state.stock):
+        ending = ActionOption("done", "End the turn", help="End a turn in which you sold without buying.")
+    else:
+        ending = ActionOption("pass", "Pass", help="Do nothing this turn; the round ends when both players pass"
+                              " in succession.")
     options = (
-        sell_option(state, seat, sells),
-        buy_option(state, seat, buys),
-        ActionOption("pass", "Pass", help="Not possible now: you sold this turn (D-05)." if sold else
-                     "Do nothing this turn; the round ends when both players pass in succession."),
-        ActionOption("done", "End the turn", help="End a turn in which you sold without buying." if sold else
-                     "Not possible now: done ends a turn in which you sold (D-05)."),
+        *((sell_option(state, seat, sells),) if sells else ()),
+        *((buy_option(state, seat, buys),) if buys else ()),
+        ending,
     )
-    ending = QuickAnswer("End the turn", {"type": "done"}) if sold else QuickAnswer("Pass", {"type": "pass"})
-    quick = (ending, *(QuickAnswer(trade_label(state, seat, action, plan), action) for action, plan in trades))
+    quick = (QuickAnswer(ending.label, {"type": ending.type}),
+             *(QuickAnswer(trade_label(state, seat, action, plan), action) for action, plan in trades))
     return options, quick
 
 
@@ -219,14 +221,17 @@ def investor_sets(state: State, seat: int) -> list[list[str]]:
 
 
 def describe_operate(state: State, seat: int) -> Description:
+    """Only answers that are legal now: each way to change railroads while one is possible, and ending the turn."""
     company = operating.acting(state)
     buys = legal_bank_buys(state, seat)
     own = tuple(Choice(railroad, names.railroad(railroad)) for railroad in company.railroads)
+    offer = offer_railroad_option(state, seat)
     options = (
-        buy_railroad_option(state, seat, buys),
-        offer_railroad_option(state, seat),
-        ActionOption("scrap", "Scrap a railroad", (Field("railroad", "choice", "Railroad", own),),
-                     help="Return it to the box without compensation, freeing its operator token (P-1.5)."),
+        *((buy_railroad_option(state, seat, buys),) if buys else ()),
+        *((offer,) if any(choice.legal for choice in offer.fields[0].choices) else ()),
+        *((ActionOption("scrap", "Scrap a railroad", (Field("railroad", "choice", "Railroad", own),),
+                        help="Return it to the box without compensation, freeing its operator token (P-1.5)."),)
+          if own else ()),
         ActionOption("done", "End the holding's turn"),
     )
     quick = [QuickAnswer(f"End {names.possessive(names.holding(company.id))} turn", {"type": "done"})]

@@ -77,6 +77,29 @@ def worker_on_redis(smtp_port: int, log_path):
         redis.Redis.from_url(broker).flushdb()
 
 
+@contextmanager
+def broker_unreachable():
+    """Celery publishing to a Redis that does not answer (nothing listens on the port), as in an outage; undone after.
+
+    Publishes inside fail and are logged, their rows stay pending for the sweeper (``dispatch``).
+    """
+    from notifications import dispatch
+    from tests.realservers import free_port
+    from turnpost.celery import app
+
+    dead = f"redis://127.0.0.1:{free_port()}/0"
+    saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
+    app.conf.update(broker_url=dead, broker_write_url=dead, task_always_eager=False)
+    _reset_producers(app)
+    try:
+        yield
+    finally:
+        for dispatcher in (dispatch._dispatcher, dispatch._order_dispatcher):
+            dispatcher.flush()  # waits for a failing publish of the dispatcher thread, if one is under way
+        app.conf.update(**saved)
+        _reset_producers(app)
+
+
 def _reset_producers(app):
     """Forget the app's pools (kombu keeps them per URL) so the next publish uses the current broker_url."""
     app._pool = None

@@ -58,3 +58,20 @@ def test_a_counts_answer_is_about_its_one_key_and_an_empty_one_stays_loose():
     )
     assert shape(asked) == [("Buy shares", ["Buy nothing"], [("Tower", ["Buy 1 Tower", "Buy 2 Tower"]),
                                                               ("Luxor", ["Buy 1 Luxor"])])]
+
+
+def test_the_game_page_and_the_mail_put_the_same_answers_under_the_same_subject():
+    """One notion of an answer's subject (engine.core.subjects): a button and a link about Rice sit under Rice."""
+    from engine.core import prompt_for
+    from games.prompt_forms import quick_groups
+    from tests.engine.railroad_barons.support import ANN, BOB, DRAFT_WITHOUT_450, buy, play
+
+    state = play([*DRAFT_WITHOUT_450, buy(ANN, "seedy", 40, par=70), buy(BOB, "rice", 40, par=70)])
+    asked = prompt_for(state, ANN)
+    # Unnamed by the page (no names, no colours), a subject is shown by its choice's label, as in the mail.
+    on_page = {answer.label: group.name for group in quick_groups(asked, {}, {}) for _, answer in group.answers}
+    in_mail = {link["label"]: part.name for group in group_links(asked, links_for(asked))
+               for part in group.parts for link in part.links}
+    assert len(set(in_mail.values())) >= 2
+    assert all(on_page[label] == holding for label, holding in in_mail.items())
+    assert [label for label, name in on_page.items() if not name] == ["Pass"]  # about no holding: loose in both

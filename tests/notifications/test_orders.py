@@ -8,6 +8,7 @@ from django.core import mail
 from games.models import Action
 from notifications.models import Outbox
 from notifications.orders import KINDS, answer_for, place_order
+from tests.notifications.conftest import broker_unreachable
 from tests.notifications.helpers import TO_MERGER, move, outbox_to
 from tests.notifications.realparts import wait_until
 
@@ -92,19 +93,8 @@ def test_every_order_kind_answers_only_its_own_prompt():
 @pytest.fixture
 def broker_down():
     """Celery publishing to a Redis that does not answer (nothing listens on the port), as in an outage."""
-    from notifications import dispatch
-    from tests.realservers import free_port
-    from turnpost.celery import app
-
-    dead = f"redis://127.0.0.1:{free_port()}/0"
-    saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
-    app.conf.update(broker_url=dead, broker_write_url=dead, task_always_eager=False)
-    app._pool, app.amqp._producer_pool = None, None
-    yield
-    for dispatcher in (dispatch._dispatcher, dispatch._order_dispatcher):
-        dispatcher.flush()  # waits for a failing publish of the dispatcher thread, if one is under way
-    app.conf.update(**saved)
-    app._pool, app.amqp._producer_pool = None, None
+    with broker_unreachable():
+        yield
 
 
 def test_a_standing_order_survives_a_broker_outage(game, players, request, settings, monkeypatch, caplog):

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 import engine.core as engine
+from accounts.links import signin_link
 from accounts.models import User
-from accounts.services import signin_link
 from games import services
 from games.models import Game, SeatOrder
 

@@ -18,6 +18,8 @@ from engine.acquire.tiles import ALL_TILES
 from engine.core import game
 from engine.core.record import Record, RecordedAction, random_players, record_from_json, replay
 from engine.core.rng import seeded_rng
+from engine.testing.offers import refused_offers
+from engine.testing.playout import play_random_game
 
 from .invariants import Invariants, check_json_round_trip
 
@@ -101,3 +103,13 @@ def test_a_thousand_random_games_keep_every_invariant_and_reach_every_decision()
 @given(games)
 def test_random_games_thoroughly_every_quick_answer_round_trip_and_view(spec):
     play_checked(spec, thorough=True)
+
+
+def test_random_games_offer_only_what_the_engine_accepts():
+    """Every button and form of every prompt on the way has a legal answer (the page shows them all)."""
+
+    def offers_only_legal_answers(state) -> None:
+        assert refused_offers(state) == []
+
+    for seed in range(12):
+        play_random_game("acquire", 2 + seed % 5, seed, check=offers_only_legal_answers)

@@ -277,5 +277,6 @@ def test_an_empty_pile_ends_the_game_one_set_later_with_the_option() -> None:
 def test_operate_is_asked_even_when_nothing_can_be_done_and_done_is_always_legal() -> None:
     state = play(SEEDY_FLOATED)
     prompt = game.prompts(state)[0]
-    assert [option.type for option in prompt.actions] == ["buy_railroad", "offer_railroad", "scrap", "done"]
+    # Seedy owns nothing to scrap and no other holding has a railroad to offer for: only what is legal shows.
+    assert [option.type for option in prompt.actions] == ["buy_railroad", "done"]
     assert prompt.quick[0].action == {"type": "done"}

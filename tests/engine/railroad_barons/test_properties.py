@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from engine.core import IllegalAction, game
 from engine.railroad_barons import tables
 from engine.railroad_barons.state import FINISHED, State
+from engine.testing.offers import refused_offers
 from tests.engine.railroad_barons.support import check_invariants, check_json_round_trip, start
 
 FIELD_NAMES = ["investor", "value", "take", "holding", "par", "use", "give", "per_share", "railroad", "side",
@@ -70,3 +71,11 @@ def test_positions_round_trip_and_offer_a_legal_quick_answer(seed: int, steps: i
         for answer in prompt.quick:
             game.apply(state, prompt.seat, answer.action)
     assert (state.phase == FINISHED) == (game.result(state) is not None)
+
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400))
+def test_every_answer_a_prompt_offers_is_one_the_engine_accepts(seed: int, steps: int) -> None:
+    """No form or button for what the rules refuse now ("End the turn" before a sale, D-05)."""
+    assert refused_offers(position(seed, steps)) == []
