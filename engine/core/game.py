@@ -16,11 +16,16 @@ def title_of(state: GameState) -> Title:
     return get_title(state.title)
 
 
+def check_player_names(players: Any) -> None:
+    """MalformedRecord unless ``players`` is a list of name strings (the record's shape)."""
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise MalformedRecord("players must be a list of names.")
+
+
 def new_game(title_id: str, players: list[str], seed: int, options: dict[str, Any] | None = None) -> GameState:
     """A fresh game; MalformedRecord for a wrong player count or bad options."""
     title = get_title(title_id)
-    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise MalformedRecord("players must be a list of names.")
+    check_player_names(players)
     if not title.min_players <= len(players) <= title.max_players:
         raise MalformedRecord(
             f"{title.name} takes {title.min_players} to {title.max_players} players, not {len(players)}."

@@ -62,6 +62,7 @@ def record_from_json(raw: Any) -> Record:
     missing = [name for name in RECORD_FIELDS if name not in raw]
     if missing:
         raise MalformedRecord(f"The record lacks the field(s): {', '.join(missing)}.")
+    game.check_player_names(raw["players"])
     if not isinstance(raw["options"], dict):
         raise MalformedRecord("options must be a JSON object.")
     if not isinstance(raw["actions"], list):

@@ -65,6 +65,14 @@ def test_an_imported_player_name_with_control_characters_is_refused(browser, rec
     assert Game.objects.count() == games
 
 
+@pytest.mark.parametrize("names", [None, "ann", [1, 2, 3], {"ann": 1}])
+def test_an_imported_record_whose_players_are_not_a_list_of_names_is_refused(browser, record, names):
+    response = import_record(browser, {**record, "players": names})
+    assert response.status_code == 400
+    assert "players must be a list of names" in page_of(response)
+    assert not Game.objects.filter(status="imported").exists()
+
+
 def test_nul_characters_elsewhere_in_a_record_are_refused(browser, record):
     response = import_record(browser, {**record, "options": {**record["options"], "note\x00": "x"}})
     assert response.status_code == 400 and Game.objects.filter(status="imported").count() == 0
