@@ -18,6 +18,7 @@ from games.replay import record_of, state_at, states_along
 from games.titles import ui_for
 
 CACHE_SECONDS = 60 * 60
+CHAT_LINES = 100  # the table talk shown up to a step: the newest this many said by then
 STEP_AXIS = "Move"  # the charts' x axis: the history's ?step=, the number of moves played
 
 

@@ -22,3 +22,7 @@ game_started = django.dispatch.Signal()
 # Sent inside the creating transaction of a new open game.
 # kwargs: game (Game), invited (list of (seat index, invited address) for the seats kept for someone).
 game_created = django.dispatch.Signal()
+
+# Sent inside the posting transaction of a new chat message (games.chat.post_message), never for a repeat.
+# kwargs: game (Game), message (ChatMessage; its ``mentions`` are the seats it names, the writer's own left out).
+chat_posted = django.dispatch.Signal()

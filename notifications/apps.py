@@ -14,12 +14,13 @@ class NotificationsConfig(AppConfig):
         """
         from anymail.signals import tracking
 
-        from games.signals import game_created, game_started, move_applied
+        from games.signals import chat_posted, game_created, game_started, move_applied
         from notifications import announcements, dispatch, tasks
 
         # The receivers' ids keep the names they always had: benchmarks and tests disconnect by them.
         move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
         game_started.connect(announcements.on_game_started, dispatch_uid="notifications.outbox.game_started")
         game_created.connect(announcements.on_game_created, dispatch_uid="notifications.outbox.game_created")
+        chat_posted.connect(announcements.on_chat_posted, dispatch_uid="notifications.outbox.chat_posted")
         tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
         dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)
