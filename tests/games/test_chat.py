@@ -87,7 +87,7 @@ def test_an_empty_or_too_long_message_is_refused_and_kept_in_the_box(game, playe
     response = say(signed_in(players[0]), game, body)
     html = response.content.decode()
     assert response.status_code == 400 and words in html
-    assert f'aria-describedby="chat-help" autofocus>{body}</textarea>' in html
+    assert f'required aria-describedby="chat-help" autofocus>{body}</textarea>' in html
     assert not ChatMessage.objects.exists()
 
 
