@@ -60,6 +60,11 @@ class ChatBox:
     error: str = ""
     nonce: str = field(default_factory=lambda: new_nonce())
 
+    @property
+    def newest(self) -> int:
+        """The newest line's id (0: none), which the page's poll compares with the game's."""
+        return self.lines[-1].id if self.lines else 0
+
 
 def new_nonce() -> str:
     """A fresh form's token: a second send of the same form is recognised as the same message."""

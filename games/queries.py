@@ -11,13 +11,14 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, Game, GameStatus, Seat
+from games.models import Action, ChatMessage, Game, GameStatus, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
 from notifications.models import Deadline
 from turnpost import rows
@@ -160,8 +161,12 @@ def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:
-    """The game's version and status, for a page that polls to learn the game moved on: one small read."""
-    return Game.objects.filter(pk=game_id).values("version", "status").first()
+    """The game's version, status and newest chat message id (0: none), for a page that polls: one small read."""
+    newest = ChatMessage.objects.filter(game=OuterRef("pk")).order_by("-id").values("id")[:1]
+    found = (Game.objects.filter(pk=game_id).annotate(newest_chat=Coalesce(Subquery(newest), 0))
+             .values("version", "status", "newest_chat").first())
+    return None if found is None else {"version": found["version"], "status": found["status"],
+                                       "chat": found["newest_chat"]}
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:

@@ -158,3 +158,10 @@ def test_the_history_shows_what_was_said_after_each_move(game, players):
     assert at_two.count('class="current"') >= 2  # the log's move 2 and the line said after it
     at_start = history.get(f"/games/{game.pk}/history/?step=0").content.decode()
     assert "good luck" in at_start and "Tower is mine" not in at_start
+
+
+def test_the_polled_version_names_the_newest_message(game, players):
+    assert Client().get(f"/games/{game.pk}/version.json").json()["chat"] == 0
+    say(signed_in(players[0]), game, "gl hf")
+    newest = ChatMessage.objects.get(game=game).pk
+    assert Client().get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active", "chat": newest}

@@ -397,7 +397,7 @@ def test_a_game_without_a_time_limit_shows_no_deadline(client, game, players):
 
 
 def test_the_version_endpoint_says_where_the_game_is(client, game):
-    assert client.get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active"}
+    assert client.get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active", "chat": 0}
     play(game, SCRIPT[:1])
     response = client.get(f"/games/{game.pk}/version.json")
     assert response.json()["version"] == 1 and response["Cache-Control"] == "no-store"
