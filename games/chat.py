@@ -37,6 +37,11 @@ class ChatRefused(GameServiceError):
     http_status = 400
 
 
+def new_nonce() -> str:
+    """A fresh form's token: a second send of the same form is recognised as the same message."""
+    return secrets.token_hex(16)  # letters and digits only: no "-6A_" for a page checker to read as a tile
+
+
 @dataclass(frozen=True)
 class Line:
     """A message as a page shows it: who said it, after which move, and its text cut at the mentions."""
@@ -58,22 +63,24 @@ class ChatBox:
     why_not: str = ""
     draft: str = ""
     error: str = ""
-    nonce: str = field(default_factory=lambda: new_nonce())
+    nonce: str = field(default_factory=new_nonce)
 
     @property
     def newest(self) -> int:
         """The newest line's id (0: none), which the page's poll compares with the game's."""
-        return self.lines[-1].id if self.lines else 0
+        return self.lines[0].id if self.lines else 0
 
 
-def new_nonce() -> str:
-    """A fresh form's token: a second send of the same form is recognised as the same message."""
-    return secrets.token_hex(16)  # letters and digits only: no "-6A_" for a page checker to read as a tile
+# Control characters but the tab and the line break: invisible, and PostgreSQL refuses a NUL in text.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def clean_body(body: Any) -> str:
-    """The message as stored: line breaks as ``\\n``, no blank lines or spaces around it; ChatRefused if unfit."""
-    text = str(body or "").replace("\r\n", "\n").replace("\r", "\n").strip()
+    """The message as stored: line breaks as ``\\n``, no control characters, no blank lines or spaces around it.
+
+    ChatRefused (nothing stored) when nothing is left or it is too long.
+    """
+    text = CONTROL.sub("", str(body or "").replace("\r\n", "\n").replace("\r", "\n")).strip()
     if not text:
         raise ChatRefused("Your message is empty: write something before posting it.")
     if len(text) > MAX_LENGTH:
@@ -144,7 +151,7 @@ WHERE game_id = %s AND version <= %s ORDER BY id DESC LIMIT %s
 
 def lines_of(game: Game, seats: list[Seat], upto: int | None = None, limit: int = PAGE_LINES,
              reader: int | None = None) -> list[Line]:
-    """The newest ``limit`` messages posted by move ``upto`` (default: all), oldest first.
+    """The newest ``limit`` messages posted by move ``upto`` (default: all), newest first (as the log).
 
     Every game page runs this, so it is written as SQL (the reason is in games.game_rows).
     """
@@ -154,7 +161,7 @@ def lines_of(game: Game, seats: list[Seat], upto: int | None = None, limit: int 
     return [
         Line(message.id, names.get(message.seat, "a former player"), message.version, parse(message.body, names),
              message.created, reader is not None and reader in message.mentions)
-        for message in reversed(messages)
+        for message in messages
     ]
 
 

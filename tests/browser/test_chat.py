@@ -43,7 +43,7 @@ def test_a_mention_posted_on_the_game_page_is_read_there_in_the_history_and_from
         page.click("#chat-post")  # the second send of the same form
     assert page.url.endswith(f"/games/{game.pk}/#chat")
     assert ChatMessage.objects.filter(game=game).count() == 1
-    line = page.locator("#chat-lines li").last
+    line = page.locator("#chat-lines li").first
     assert line.locator(".chat-meta").inner_text() == "bob · after move 2"
     assert line.locator(".chat-body").inner_text() == "@Ann well founded.\nWatch out for <b>Luxor</b>!"
     assert line.locator("strong.mention").inner_text() == "@Ann"

@@ -165,3 +165,12 @@ def test_the_polled_version_names_the_newest_message(game, players):
     say(signed_in(players[0]), game, "gl hf")
     newest = ChatMessage.objects.get(game=game).pk
     assert Client().get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active", "chat": newest}
+
+
+def test_control_characters_are_dropped_and_the_newest_message_comes_first(game, players):
+    ann = signed_in(players[0])
+    say(ann, game, "first")
+    assert say(ann, game, "sec\x00ond\x07\tline").status_code == 302
+    assert ChatMessage.objects.order_by("id").last().body == "second\tline"
+    page = Client().get(f"/games/{game.pk}/").content.decode()
+    assert page.index('<p class="chat-body">second\tline</p>') < page.index('<p class="chat-body">first</p>')
