@@ -28,7 +28,7 @@ def mention_mail_to(address: str):
 
 
 def test_a_mention_posted_on_the_game_page_is_read_there_in_the_history_and_from_its_mail(link_browser, new_page,  # noqa: F811
-                                                                                      players):
+                                                                                      players, artifacts):
     ann, bob, _ = players
     game = play(started_game(players), SCRIPT[:2])
     mail.outbox.clear()
@@ -49,6 +49,7 @@ def test_a_mention_posted_on_the_game_page_is_read_there_in_the_history_and_from
     assert line.locator("strong.mention").inner_text() == "@Ann"
     assert page.locator("#chat-message").input_value() == ""  # a fresh form for the next message
     assert_accessible(page)
+    page.locator("#chat").screenshot(path=artifacts / "game-chat.png")
 
     history = new_page()
     history.goto(f"{talker.base}/games/{game.pk}/history/?step=2")
