@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Action, Game, Seat
+from games.models import Action, ChatMessage, Game, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -25,6 +25,24 @@ class ActionAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Moderation: a message can be hidden (and shown again), never edited or deleted."""
+
+    list_display = ["game", "seat", "version", "created", "body", "hidden"]
+    list_filter = ["hidden"]
+    list_editable = ["hidden"]
+    search_fields = ["body"]
+    fields = ["game", "seat", "user", "version", "created", "body", "mentions", "hidden"]
+    readonly_fields = ["game", "seat", "user", "version", "created", "body", "mentions"]
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

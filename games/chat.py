@@ -145,7 +145,7 @@ def refusal_for(game: Game, seat: Seat | None, signed_in: bool) -> str:
 
 _LINES_SQL = """
 SELECT id, seat, version, body, mentions, created FROM games_chatmessage
-WHERE game_id = %s AND version <= %s ORDER BY id DESC LIMIT %s
+WHERE game_id = %s AND version <= %s AND NOT hidden ORDER BY id DESC LIMIT %s
 """
 
 

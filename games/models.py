@@ -196,7 +196,8 @@ class ChatMessage(models.Model):
     ``version`` is the game's version when it was posted (the history shows it "after move
     N"); ``mentions`` the seats it names with ``@name`` (``games.mentions``).  ``nonce`` comes
     from the form it was sent with: a second send of the same form (a double click) finds
-    this row instead of adding another.
+    this row instead of adding another.  ``hidden`` is the admin's moderation: a hidden
+    message stays here but no page, digest or unsent mention mail shows it.
     """
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
@@ -208,6 +209,7 @@ class ChatMessage(models.Model):
     mentions = models.JSONField(default=list, blank=True)
     nonce = models.CharField(max_length=64)
     created = models.DateTimeField()
+    hidden = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "id"]

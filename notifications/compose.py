@@ -281,7 +281,7 @@ def compose_mention(row: Outbox, now: datetime, loaded: Loaded | None = None) ->
     """
     message = chat_message(row.payload.get("message"))
     if message is None or message.game_id != row.game_id:
-        raise Superseded("The chat message is gone.")
+        raise Superseded("The chat message is gone or was hidden.")
     game = message.game
     context = {
         "game": game,

@@ -281,8 +281,8 @@ def play(game_id: int, seat: int, action: dict[str, Any], version: int, source: 
 
 
 def chat_message(message_id: Any) -> ChatMessage | None:
-    """A chat message with its game, and its writer's name at that table as ``author``; None if it is gone."""
-    message = ChatMessage.objects.select_related("game").filter(pk=message_id).first()
+    """A chat message with its game, and its writer's name at that table as ``author``; None if gone or hidden."""
+    message = ChatMessage.objects.select_related("game").filter(pk=message_id, hidden=False).first()
     if message is not None:
         seat = Seat.objects.filter(game_id=message.game_id, index=message.seat).first()
         message.author = seat.display_name if seat else "a former player"
@@ -300,7 +300,8 @@ def chat_since(user_id: int, since: datetime, until: datetime) -> list[ChatMessa
         names[(game_id, index)] = name
         if seated == user_id:
             mine[game_id] = index
-    messages = list(ChatMessage.objects.filter(game_id__in=list(mine), created__gt=since, created__lte=until)
+    messages = list(ChatMessage.objects.filter(game_id__in=list(mine), created__gt=since, created__lte=until,
+                                               hidden=False)
                     .exclude(user_id=user_id).select_related("game").order_by("game_id", "id"))
     for message in messages:
         message.author = names.get((message.game_id, message.seat), "a former player")

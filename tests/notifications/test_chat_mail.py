@@ -157,3 +157,27 @@ def test_a_mention_posted_on_the_game_page_arrives_over_smtp_from_the_real_worke
     assert "@ann the merger is coming" in mention.text and f"/games/{game.pk}/#chat" in mention.html
     assert UNSUBSCRIBE.match(mention.headers["List-Unsubscribe"].strip())
     assert Outbox.objects.get(kind=MailKind.MENTION).status == OutboxStatus.SENT
+
+
+def test_a_message_the_admin_hides_leaves_the_pages_and_its_waiting_mention_mail_is_not_sent(game, players):
+    from datetime import time
+
+    from accounts.models import User
+    from notifications.delivery import deliver
+    from notifications.models import MailProfile
+
+    ann, bob, _ = players
+    MailProfile.objects.create(user=ann, quiet_start=time(0), quiet_end=time(23, 59))  # the mail waits
+    message = say(bob, game, "@ann something rude")
+    row = Outbox.objects.get(kind=MailKind.MENTION)
+    assert row.status == OutboxStatus.PENDING
+    admin = Client()
+    admin.force_login(User.objects.create_superuser("root@example.com", "pw"))
+    changed = admin.post(f"/admin/games/chatmessage/{message.pk}/change/", {"hidden": "on"})
+    assert changed.status_code == 302
+    assert ChatMessage.objects.get(pk=message.pk).hidden  # kept, only hidden
+    assert "something rude" not in Client().get(f"/games/{game.pk}/").content.decode()
+    assert "something rude" not in Client().get(f"/games/{game.pk}/history/").content.decode()
+    mail.outbox.clear()
+    deliver(row.pk, now=row.send_after + timedelta(minutes=1))
+    assert mail.outbox == [] and Outbox.objects.get(pk=row.pk).status == OutboxStatus.SKIPPED
