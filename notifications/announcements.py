@@ -1,9 +1,9 @@
 """Who hears what when a game changes: the games signals' receivers, inside the move's transaction.
 
 A move makes some seats active: each gets its turn mail (or its standing order is queued, or
-its clock starts), and a finished game mails its result.  A chat message mails the players it
-mentions.  This module decides that; the rows
-themselves, and their sends on commit, are the outbox's (``outbox``, the layer below).
+its clock starts), and a finished game mails its result; a chat message mails the players it
+mentions.  This module decides that; the rows themselves, and their sends on commit, are the
+outbox's (``outbox``, the layer below).
 """
 
 from __future__ import annotations

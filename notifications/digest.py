@@ -35,6 +35,8 @@ FIRST_TALK_WINDOW = timedelta(days=1)  # a player's first digest quotes the last
 
 @dataclass(frozen=True)
 class TalkLine:
+    """A message as the digest quotes it."""
+
     author: str
     after_move: int
     body: str

@@ -11,7 +11,7 @@ from games.models import ChatMessage
 from notifications import preferences
 from notifications.models import Stream
 from tests.browser.accessibility import assert_accessible
-from tests.browser.test_mail_links import UNSUBSCRIBE_HEADER, LinkBrowser, link_browser, session_of, site  # noqa: F401
+from tests.browser.test_mail_links import UNSUBSCRIBE_HEADER, link_browser, site  # noqa: F401  (fixtures)
 from tests.games.factories import SCRIPT, make_players, play, started_game
 from tests.notifications.helpers import html_of
 
