@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Action, Game, Resignation, Seat
+from games.models import Action, ChatMessage, Game, Resignation, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -41,6 +41,18 @@ class ResignationAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Moderation: a message can be hidden (and shown again), never edited or deleted."""
+
+    list_display = ["game", "seat", "version", "created", "body", "hidden"]
+    list_filter = ["hidden"]
+    list_editable = ["hidden"]
+    search_fields = ["body"]
+    fields = ["game", "seat", "user", "version", "created", "body", "mentions", "hidden"]
+    readonly_fields = ["game", "seat", "user", "version", "created", "body", "mentions"]
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -19,6 +19,7 @@ from games.standings import table_view
 from games.titles import ui_for
 
 CACHE_SECONDS = 60 * 60
+CHAT_LINES = 100  # the table talk shown up to a step: the newest this many said by then
 STEP_AXIS = "Move"  # the charts' x axis: the history's ?step=, the number of moves played
 
 

@@ -221,3 +221,33 @@ class Resignation(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("A resignation is never changed.")
         super().save(*args, **kwargs)
+
+
+class ChatMessage(models.Model):
+    """A line of table talk, public like the history; written only by ``games.chat.post_message``.
+
+    ``version`` is the game's version when it was posted (the history shows it "after move
+    N"); ``mentions`` the seats it names with ``@name`` (``games.mentions``).  ``nonce`` comes
+    from the form it was sent with: a second send of the same form (a double click) finds
+    this row instead of adding another.  ``hidden`` is the admin's moderation: a hidden
+    message stays here but no page, digest or unsent mention mail shows it.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    body = models.TextField()
+    version = models.PositiveIntegerField()
+    mentions = models.JSONField(default=list, blank=True)
+    nonce = models.CharField(max_length=64)
+    created = models.DateTimeField()
+    hidden = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat", "nonce"], name="games_chat_once_per_form")]
+        indexes = [models.Index(fields=["game", "version"], name="games_chat_game_version")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat} after move {self.version}: {self.body[:40]}"

@@ -11,14 +11,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
 from games import move_clocks
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, Game, GameStatus, Resignation, Seat
+from games.models import Action, ChatMessage, Game, GameStatus, Resignation, Seat
 from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
 from games.standings import resignations_of, table_view
 from turnpost import rows
@@ -154,8 +155,12 @@ def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:
-    """The game's version, status and resignations, for a page that polls to learn the game moved on: one small read."""
-    return Game.objects.filter(pk=game_id).values("version", "status", "resigned_count").first()
+    """The game's version, status, resignations and newest chat message id (0: none), for a page that polls: one small read."""
+    newest = ChatMessage.objects.filter(game=OuterRef("pk")).order_by("-id").values("id")[:1]
+    found = (Game.objects.filter(pk=game_id).annotate(newest_chat=Coalesce(Subquery(newest), 0))
+             .values("version", "status", "resigned_count", "newest_chat").first())
+    return None if found is None else {"version": found["version"], "status": found["status"],
+                                       "resigned_count": found["resigned_count"], "chat": found["newest_chat"]}
 
 
 def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int = LOG_ACTIONS) -> list[dict[str, Any]]:

@@ -28,3 +28,7 @@ game_created = django.dispatch.Signal()
 # kwargs: game (Game, already updated: FINISHED when this ended it), seat (the resigned seat's index),
 # game_over (bool: too few players are left, so the game ended at once).
 seat_resigned = django.dispatch.Signal()
+
+# Sent inside the posting transaction of a new chat message (games.chat.post_message), never for a repeat.
+# kwargs: game (Game), message (ChatMessage; its ``mentions`` are the seats it names, the writer's own left out).
+chat_posted = django.dispatch.Signal()

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import history, invitations, queries, resignation, services
+from games import chat, history, invitations, queries, resignation, services
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
@@ -94,8 +94,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _render_game(request: HttpRequest, context: queries.GameContext, error: str = "", status: int = 200,
-                 notice: str = "", refused: QueryDict | None = None) -> HttpResponse:
-    """The game page; ``refused`` is a post the engine turned down, whose form keeps what was sent."""
+                 notice: str = "", refused: QueryDict | None = None, chat_box: chat.ChatBox | None = None
+                 ) -> HttpResponse:
+    """The game page; ``refused`` is a post the engine turned down, whose form keeps what was sent.
+
+    ``chat_box``: the chat card after a refused message, keeping what was typed.
+    """
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
                             "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note}
@@ -118,8 +122,13 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "log": queries.recent_log(game, context.seat_index),
         "record_public": queries.record_is_public(game),
         "resigned_seats": position.view.get("resigned", []),
+        "chat": chat_box or _chat_box(context, request),
     })
     return render(request, "games/game.html", page, status=status)
+
+
+def _chat_box(context: queries.GameContext, request: HttpRequest, draft: str = "", error: str = "") -> chat.ChatBox:
+    return chat.chat_box(context.game, context.seats, context.my_seat, request.user.is_authenticated, draft, error)
 
 
 def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:
@@ -254,6 +263,24 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/resign.html", page, status=refusal.http_status if refusal else 200)
 
 
+@require_POST
+def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Post a chat message; a refusal shows the game page with the message still in its box."""
+    user = request.user if request.user.is_authenticated else None
+    try:
+        chat.post_message(game_id, user, request.POST.get("body"), request.POST.get("nonce"))
+    except GameNotFound as error:
+        raise Http404(error.message) from error
+    except GameServiceError as error:
+        context = queries.game_context(game_id, request.user)
+        if not context.game.has_started:
+            return _render_game(request, context, error=error.message, status=error.http_status)
+        box = _chat_box(context, request, draft=str(request.POST.get("body", ""))[:10 * chat.MAX_LENGTH],
+                        error=error.message)
+        return _render_game(request, context, status=error.http_status, chat_box=box)
+    return redirect(reverse("games:game", args=[game_id]) + "#chat")
+
+
 def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:
     """The game page with why the move was refused; a visitor without a seat is told that first."""
     context = queries.game_context(game_id, request.user)
@@ -284,6 +311,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "charts": history.charts(game, step, names),
         "record_public": queries.record_is_public(game),
         "worth_public": history.worth_is_public(game),
+        "chat_lines": chat.lines_of(game, context.seats, upto=step, limit=history.CHAT_LINES),
     }
     return render(request, "games/history.html", page)
 

@@ -1,8 +1,9 @@
 """Who hears what when a game changes: the games signals' receivers, inside the move's transaction.
 
 A move makes some seats active: each gets its turn mail (or its standing order is queued, or
-its clock starts), and a finished game mails its result.  This module decides that; the rows
-themselves, and their sends on commit, are the outbox's (``outbox``, the layer below).
+its clock starts), and a finished game mails its result; a chat message mails the players it
+mentions.  This module decides that; the rows themselves, and their sends on commit, are the
+outbox's (``outbox``, the layer below).
 """
 
 from __future__ import annotations
@@ -143,6 +144,27 @@ def announce_seat_now(game_id: int, seat: int) -> None:
         deadlines.open_deadline(loaded.game, seat, user, now)
         if wants(user.pk, game_id, Stream.TURN):
             enqueue(game_id, loaded.version, user, MailKind.TURN, seat, now)
+
+
+def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None:
+    """A mention mail to each player a new chat message names with ``@name``, in the posting transaction.
+
+    Each message's mentions are their own mails: the row's ``version`` is the message's id, so
+    two mentions at one game version do not meet the outbox's one-mail-per-version rule.
+    """
+    if not message.mentions:
+        return
+    now = clock.now()
+    seats = {seat.index: seat for seat in seats_for_mail(game, (Stream.CHAT,))}
+    rows = []
+    for index in message.mentions:
+        seat = seats.get(index)
+        if seat is None or seat.user is None or seat.user_id == message.user_id or not _wants(seat, Stream.CHAT):
+            continue
+        row = row_for(game, seat, MailKind.MENTION, now)
+        row.version, row.payload = message.pk, {"message": message.pk}
+        rows.append(row)
+    insert_rows(rows)
 
 
 def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **kwargs: Any) -> None:

@@ -15,7 +15,7 @@ class NotificationsConfig(AppConfig):
         from anymail.signals import tracking
 
         from games import move_clocks
-        from games.signals import game_created, game_started, move_applied, seat_resigned
+        from games.signals import chat_posted, game_created, game_started, move_applied, seat_resigned
         from notifications import announcements, deadlines, dispatch, tasks
 
         # The receivers' ids keep the names they always had: benchmarks and tests disconnect by them.
@@ -23,6 +23,7 @@ class NotificationsConfig(AppConfig):
         game_started.connect(announcements.on_game_started, dispatch_uid="notifications.outbox.game_started")
         game_created.connect(announcements.on_game_created, dispatch_uid="notifications.outbox.game_created")
         seat_resigned.connect(announcements.on_seat_resigned, dispatch_uid="notifications.outbox.seat_resigned")
+        chat_posted.connect(announcements.on_chat_posted, dispatch_uid="notifications.outbox.chat_posted")
         tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
         dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)
         move_clocks.provide(deadlines.due_times)  # the game page shows the clocks kept here

@@ -24,9 +24,10 @@ from games.models import GameStatus, Seat
 from notifications import clock, links, orders, still_asked
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
-from notifications.digest import waiting_decisions
+from notifications.digest import table_talk, waiting_decisions
 from notifications.gameplay import (
     Loaded,
+    chat_message,
     events_since_last_move,
     first_mover,
     game_standings,
@@ -282,10 +283,33 @@ def compose_digest(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
         loaded = load(game_id, seat)
         if loaded is not None and loaded.prompt_for(seat) is not None:
             sections.append(decision_context(loaded, seat, row.recipient, now))
-    if not sections:
-        raise Superseded("Nothing is waiting for this player.")
-    context = {"player_name": row.recipient.name, "sections": sections}
+    talk = table_talk(row.recipient_id, row.created)
+    if not sections and not talk:
+        raise Superseded("Nothing is waiting for this player, and nothing was said at their tables.")
+    context = {"player_name": row.recipient.name, "sections": sections, "talk": talk}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, None, Stream.DIGEST))
+
+
+def compose_mention(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """A chat message that names the recipient: who wrote what, in which game, and a link to the game's chat.
+
+    Table talk is public, so the mail shows no position and nothing of anyone's holdings.
+    """
+    message = chat_message(row.payload.get("message"))
+    if message is None or message.game_id != row.game_id:
+        raise Superseded("The chat message is gone or was hidden.")
+    game = message.game
+    context = {
+        "game": game,
+        "title_name": engine.get_title(game.title).name,
+        "player_name": row.recipient.name,
+        "author": message.author,
+        "body": message.body,
+        "after_move": message.version,
+        "chat_url": links.absolute(game_url(game.pk)) + "#chat",
+        "preferences_url": links.absolute(reverse("notifications:game_mail", args=[game.pk])),
+    }
+    return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.CHAT))
 
 
 def _to_reachable_address(row: Outbox) -> str:
@@ -360,6 +384,7 @@ COMPOSERS = {
     MailKind.SIGNIN: compose_signin,
     MailKind.ADDRESS: compose_address,
     MailKind.INVITATION: compose_invitation,
+    MailKind.MENTION: compose_mention,
 }
 
 

@@ -16,7 +16,7 @@ from django.utils.dateparse import parse_time
 
 import engine.core as engine
 from games.errors import GameServiceError
-from games.models import Action, ActionSource, Game, GameStatus, Seat
+from games.models import Action, ActionSource, ChatMessage, Game, GameStatus, Seat
 from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
 from games.stand_in import resigned_seats
@@ -34,12 +34,15 @@ __all__ = [
     "SOURCE_EMAIL",
     "SOURCE_STANDING_ORDER",
     "SOURCE_TIMEOUT",
+    "ChatMessage",
     "Game",
     "GameServiceError",
     "Loaded",
     "MoveOutcome",
     "Seat",
     "active_seats_of_user",
+    "chat_message",
+    "chat_since",
     "events_since_last_move",
     "first_mover",
     "game_flags",
@@ -288,6 +291,35 @@ def _time_or_none(value: Any) -> time | None:
 def play(game_id: int, seat: int, action: dict[str, Any], version: int, source: str, user: Any) -> MoveOutcome:
     """The one move path (games.services.submit_move); GameServiceError refusals pass through."""
     return submit_move(game_id, seat, action, version, source, user)
+
+
+def chat_message(message_id: Any) -> ChatMessage | None:
+    """A chat message with its game, and its writer's name at that table as ``author``; None if gone or hidden."""
+    message = ChatMessage.objects.select_related("game").filter(pk=message_id, hidden=False).first()
+    if message is not None:
+        seat = Seat.objects.filter(game_id=message.game_id, index=message.seat).first()
+        message.author = seat.display_name if seat else "a former player"
+    return message
+
+
+def chat_since(user_id: int, since: datetime, until: datetime) -> list[ChatMessage]:
+    """Others' chat messages posted in (since, until] at the tables this player sits at, by game, oldest first.
+
+    Each carries ``author`` (the writer's name at that table) and ``reader_seat`` (this player's seat there).
+    """
+    seats = Seat.objects.filter(game__seats__user_id=user_id).values_list("game_id", "index", "display_name", "user_id")
+    names, mine = {}, {}
+    for game_id, index, name, seated in seats:
+        names[(game_id, index)] = name
+        if seated == user_id:
+            mine[game_id] = index
+    messages = list(ChatMessage.objects.filter(game_id__in=list(mine), created__gt=since, created__lte=until,
+                                               hidden=False)
+                    .exclude(user_id=user_id).select_related("game").order_by("game_id", "id"))
+    for message in messages:
+        message.author = names.get((message.game_id, message.seat), "a former player")
+        message.reader_seat = mine[message.game_id]
+    return messages
 
 
 def game_url(game_id: int) -> str:

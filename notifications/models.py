@@ -47,6 +47,7 @@ class Stream(models.TextChoices):
     REMINDER = "reminder", "reminders"
     RESULT = "result", "results"
     DIGEST = "digest", "daily digest"
+    CHAT = "chat", "chat mentions"
 
 
 class MailKind(models.TextChoices):
@@ -63,6 +64,8 @@ class MailKind(models.TextChoices):
     SIGNIN = "signin", "sign-in link"
     ADDRESS = "address", "address confirmation"
     INVITATION = "invitation", "invitation"
+    # An @name in table talk; its row's ``version`` is the chat message's id (see Outbox), so each mention is mailed.
+    MENTION = "mention", "chat mention"
 
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.
@@ -73,6 +76,7 @@ KIND_STREAM = {
     MailKind.RESULT: Stream.RESULT,
     MailKind.DIGEST: Stream.DIGEST,
     MailKind.RESIGNED: Stream.TURN,  # news of the game's play, like its start: off with turn mails
+    MailKind.MENTION: Stream.CHAT,
 }
 
 
@@ -89,7 +93,8 @@ class Outbox(models.Model):
 
     Written in the move's transaction (so a rolled-back move leaves none), claimed by
     ``send_outbox`` with a conditional update.  ``version`` is the game's state version,
-    or the recipient's local date ordinal for a digest (which has no game).
+    or the recipient's local date ordinal for a digest (which has no game), or the chat
+    message's id for a mention (two mentions at one game version are two mails).
 
     Sign-in links, address confirmations and invitations go to an address that may have no
     account (yet): those rows have no ``recipient``; ``to_address`` is where they go, and

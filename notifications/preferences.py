@@ -7,7 +7,7 @@ from django.db.models import Q
 
 from notifications.models import Preference, Stream, Suppression
 
-DEFAULTS = {Stream.TURN: True, Stream.REMINDER: True, Stream.RESULT: True, Stream.DIGEST: False}
+DEFAULTS = {Stream.TURN: True, Stream.REMINDER: True, Stream.RESULT: True, Stream.DIGEST: False, Stream.CHAT: True}
 
 
 def wants(user_id: int, game_id: int | None, stream: str) -> bool:

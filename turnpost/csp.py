@@ -28,7 +28,8 @@ class ContentSecurityPolicyMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        nonce = secrets.token_urlsafe(16)
+        # Hex, not urlsafe: a nonce like "7A-x" reads as a tile name to the pages' hidden-tile checks.
+        nonce = secrets.token_hex(16)
         request.csp_nonce = nonce
         response = self.get_response(request)
         if HEADER not in response:

@@ -60,3 +60,22 @@ def test_a_refused_moves_page_loads_the_game_page_when_the_game_moves_on(live_se
         ann.clock.run_for(POLL_MS)
     assert ann.url.endswith(f"/games/{game.pk}/") and ann.locator("#move-error").count() == 0
     assert game.actions.count() == 3  # the refused post was not sent again
+
+
+def test_a_page_reloads_for_new_table_talk_unless_a_message_is_being_written(live_server, new_page, players):
+    from games import chat
+
+    game = started_game(players)
+    bob = signed_in_page(new_page, live_server.url, players[1])
+    bob.clock.install()
+    bob.goto(f"{live_server.url}/games/{game.pk}/")
+    chat.post_message(game.pk, players[0], "anyone there?", chat.new_nonce())
+    with bob.expect_navigation():
+        bob.clock.run_for(POLL_MS)
+    bob.locator("#chat-lines li:has-text('anyone there?')").wait_for()
+    bob.fill("#chat-message", "yes, I")
+    chat.post_message(game.pk, players[2], "me too", chat.new_nonce())
+    with bob.expect_response(lambda response: response.url.endswith("/version.json")):
+        bob.clock.run_for(POLL_MS)
+    assert bob.locator("#chat-message").input_value() == "yes, I"  # not reloaded under the player's typing
+    assert bob.locator("#moved-on").is_hidden()

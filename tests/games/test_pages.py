@@ -397,7 +397,7 @@ def test_a_game_without_a_time_limit_shows_no_deadline(client, game, players):
 
 
 def test_the_version_endpoint_says_where_the_game_is(client, game):
-    expected = {"version": 0, "status": "active", "resigned_count": 0}
+    expected = {"version": 0, "status": "active", "resigned_count": 0, "chat": 0}
     assert client.get(f"/games/{game.pk}/version.json").json() == expected
     play(game, SCRIPT[:1])
     response = client.get(f"/games/{game.pk}/version.json")

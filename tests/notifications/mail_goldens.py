@@ -158,6 +158,24 @@ def account_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
                                     send_after=NOW, created=NOW))
 
 
+def chat_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """A chat mention (line breaks and markup in the message), and a digest with nothing to decide but table talk."""
+    from games import chat
+    from games.models import ChatMessage
+
+    ann, bob, cy = players
+    game = start_game(players)
+    move(game.pk, 0, {"type": "place_tile", "tile": "2A"})
+    mention = chat.post_message(game.pk, bob, "@ann nice spot.\nMind the <b>merger</b>!", "golden-mention-1")[0]
+    chat.post_message(game.pk, ann, "thanks @bob", "golden-mention-2")
+    ChatMessage.objects.filter(game=game).update(created=NOW - timedelta(hours=1))  # inside the digest's day
+    yield "chat-mention", mail(Outbox(game=game, version=mention.pk, recipient=ann, kind=MailKind.MENTION, seat=0,
+                                      payload={"message": mention.pk}, send_after=NOW, created=NOW))
+    Preference.objects.create(user=cy, game=None, stream=Stream.DIGEST, enabled=True)
+    yield "chat-digest", mail(Outbox(game=None, version=NOW.date().toordinal(), recipient=cy, kind=MailKind.DIGEST,
+                                     send_after=NOW, created=NOW))
+
+
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
@@ -166,6 +184,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "result": result_mails,
     "resigned": resignation_mails,
     "accounts": account_mails,
+    "chat": chat_mails,
 }
 
 
