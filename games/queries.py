@@ -155,7 +155,7 @@ def move_deadlines(game: Game, waiting: list[int]) -> dict[int, datetime]:
 
 
 def game_version(game_id: int) -> dict[str, Any] | None:
-    """The game's version, status, resignations and newest chat message id (0: none), for a page that polls: one small read."""
+    """Version, status, resignations and newest chat id (0: none), for a page that polls: one small read."""
     newest = ChatMessage.objects.filter(game=OuterRef("pk")).order_by("-id").values("id")[:1]
     found = (Game.objects.filter(pk=game_id).annotate(newest_chat=Coalesce(Subquery(newest), 0))
              .values("version", "status", "resigned_count", "newest_chat").first())
