@@ -275,6 +275,8 @@ def sign_up_from_the_home_page(browser: LinkBrowser, email: str, name: str) -> N
     page.goto(f"{browser.base}/")
     page.click("main a:has-text('sign in')")
     ask_for_a_sign_in_link(browser, email)
+    page.click("#inbox-link")  # the "check your mail" page links the inbox page, at this address's mail
+    assert page.locator("article.mail h3").first.inner_text() == "Your Turnpost sign-in link"
     confirm_the_sign_in_mail(browser, email)
     assert page.locator("h1").inner_text() == "Welcome to Turnpost"
     page.fill("#id_display_name", name)
