@@ -320,13 +320,15 @@ class NewPlayersAnswers:
       another device, signed out: the page asks him to sign in and brings him back to his move);
     * the first purchase of two chains' shares at once, and the first sale of part of a holding:
       the site's full forms, as no quick link makes them;
-    * the first quick answer: its button in the mail's HTML version on the inbox page.
+    * the first quick answer: its button in the mail's HTML version on the inbox page;
+    * after those, the first "Done" page that offers the player's next decision: answered from there.
     """
 
     other_device: Player
     on_site: list[str] = field(default_factory=list)
     signed_in_on_the_other_device: bool = False
     from_html: list[str] = field(default_factory=list)
+    from_done_page: list[str] = field(default_factory=list)
 
     def __call__(self, player: Player, text: str) -> str:
         offered = {label: url for label, url in links_in(text).items() if "/mail/move/" in url}
@@ -342,6 +344,8 @@ class NewPlayersAnswers:
             label = self.answer_from_the_html_version(player)
             self.from_html.append(label)
             return label
+        elif offered and len(self.on_site) >= 3 and not self.from_done_page:
+            return self.answer_and_go_on_from_the_done_page(player, text)
         else:
             return answer(player, text)
         self.on_site.append(label)
@@ -379,6 +383,22 @@ class NewPlayersAnswers:
             page.click("form[data-action=dispose_shares] button[type=submit]")
         assert page.locator("#move-error").count() == 0, page.content()[:2000]
         return f"Sell 1 {chain} share, keep the rest"
+
+    def answer_and_go_on_from_the_done_page(self, player: Player, text: str) -> str:
+        """A quick answer; when its "Done" page offers the player's next decision, that one from there too."""
+        label = answer(player, text)
+        browser = player.browser
+        fresh = {link.inner_text(): link.get_attribute("href")
+                 for link in browser.page.locator("#fresh-links a[href*='/mail/move/']").all()}
+        if not fresh:
+            return label
+        next_label, url = choose(fresh)
+        browser.open(url)
+        assert browser.kind() == "confirm", browser.page.content()[:2000]
+        browser.press("#link-page button[type=submit]")
+        assert browser.kind() == "applied", browser.page.content()[:2000]
+        self.from_done_page.append(next_label)
+        return f"{label}; {next_label}"
 
     def answer_from_the_html_version(self, player: Player) -> str:
         """The newest mail's HTML version: its first answer button opens the confirm page in the whole tab."""
@@ -420,6 +440,6 @@ def test_new_players_create_join_and_play_a_whole_game_from_the_inbox(link_brows
     assert answers.signed_in_on_the_other_device and not bobs_other_device.errors, bobs_other_device.errors
     assert answers.on_site == ["Found Tower", "Found Luxor", "Buy 1 Tower share and 1 Luxor share",
                                "Sell 1 Luxor share, keep the rest"], answers.on_site
-    assert len(answers.from_html) == 1
+    assert len(answers.from_html) == 1 and len(answers.from_done_page) == 1, answered
     for kind in ("merges Tower and Luxor", "survives", "Declare the end of the game"):
         assert any(kind in label for label in answered), (kind, answered)
