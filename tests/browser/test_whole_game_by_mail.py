@@ -355,7 +355,7 @@ class NewPlayersAnswers:
         if self.other_device.user != player.user or self.signed_in_on_the_other_device:
             return press_first_answer_on_the_site(player, text)
         page = open_the_site_link(self.other_device, text)
-        assert page.locator("#prompt").count() == 0  # signed out: nothing to press, and no tiles shown
+        assert page.locator("#prompt").count() == page.locator("#hand").count() == 0  # signed out: no move, no tiles
         page.click("#sign-in-to-play a")
         ask_for_a_sign_in_link(self.other_device.browser, player.user.email)
         confirm_the_sign_in_mail(self.other_device.browser, player.user.email)
@@ -382,6 +382,7 @@ class NewPlayersAnswers:
         with page.expect_navigation():
             page.click("form[data-action=dispose_shares] button[type=submit]")
         assert page.locator("#move-error").count() == 0, page.content()[:2000]
+        assert f"{player.user.display_name} sold 1 {chain} share for" in page.locator("#log").inner_text()
         return f"Sell 1 {chain} share, keep the rest"
 
     def answer_and_go_on_from_the_done_page(self, player: Player, text: str) -> str:
