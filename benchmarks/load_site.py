@@ -97,6 +97,19 @@ def recreate_database() -> None:
 # ---------------------------------------------------------------- preparing games (child process)
 
 
+def with_forced_answers(state: Any) -> Any:
+    """``state`` after the answers the site gives by itself (prompts with one legal answer), as games.services does.
+
+    Each is an action of the game's own, so the versions the client posts count them too.
+    """
+    import engine.core as engine
+
+    while (forced := engine.forced_answer(state)) is not None:
+        state, _ = engine.apply(state, forced.seat, forced.action)
+    return state
+
+
+
 def prepare(move_games: int) -> dict[str, Any]:
     """Runs with Django set up on the bench database; returns what the client needs."""
     import django
@@ -120,15 +133,17 @@ def prepare(move_games: int) -> dict[str, Any]:
         return game.pk
 
     def play(game_id: int, count: int, seed: int) -> None:
+        """Random moves until the game has ``count`` actions (the site's own forced answers included)."""
         title, rng = engine.get_title("acquire"), seeded_rng(seed, "bench")
-        state = engine.new_game("acquire", [name for _, name in PLAYERS], seed, {})
-        for version in range(count):
-            seat = engine.prompts(state)[0].seat
+        state = with_forced_answers(engine.new_game("acquire", [name for _, name in PLAYERS], seed, {}))
+        while state.actions_applied < count and (waiting := engine.prompts(state)):
+            seat = waiting[0].seat
             action = title.random_action(state, seat, rng)
-            services.submit_move(game_id, seat, action, version, "web")
-            state, _ = engine.apply(state, seat, action)
+            outcome = services.submit_move(game_id, seat, action, state.actions_applied, "web")
+            assert outcome.applied, outcome.message
+            state = with_forced_answers(engine.apply(state, seat, action)[0])
 
-    long_game = new_game(3)  # seed 3 lasts 248 actions when played by the random player below
+    long_game = new_game(3)  # seed 3 lasts over 200 actions when played by the random player below
     play(long_game, 200, 3)
     short_game = new_game(2)
     from games.models import Snapshot
@@ -268,13 +283,14 @@ class MoveGame:
         from engine.core.rng import seeded_rng
 
         self.id, self.busy, self.done, self.next = game_id, False, False, 0
-        state, rng = engine.new_game("acquire", players, seed, {}), seeded_rng(seed, "bench-client")
+        state = with_forced_answers(engine.new_game("acquire", players, seed, {}))
+        rng = seeded_rng(seed, "bench-client")
         title, self.moves = engine.get_title("acquire"), []
         while waiting := engine.prompts(state):
             prompt = waiting[0]
             action = title.random_action(state, prompt.seat, rng)
             self.moves.append((prompt.seat, action, form_fields(prompt, action, state.actions_applied)))
-            state, _ = engine.apply(state, prompt.seat, action)
+            state = with_forced_answers(engine.apply(state, prompt.seat, action)[0])
 
     def next_move(self) -> tuple[int, dict[str, Any], dict[str, str]] | None:
         if self.next >= len(self.moves):

@@ -9,7 +9,8 @@ Then it starts an aiosmtpd listener on 127.0.0.1 and ONE ``celery -A turnpost wo
 and prints how many mails the worker claimed, composed from the recipient's view (board, chains,
 hand, signed links, deadline), sent over SMTP and marked sent, per minute, first mail to last.
 With ``--backlog`` the mails are left un-sent and the beat sweeper's batch tasks drain them.
-Plain timing, no assertions; the target is at least 10,000 a minute.
+Plain timing, no assertions; the target is at least 10,000 a minute.  TURNPOST_MAILBENCH_DB,
+TURNPOST_MAILBENCH_BROKER, TURNPOST_MAILBENCH_PARKING and TURNPOST_MAILBENCH_LOG keep two runs apart.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-DB_NAME = "turnpost_mailbench"
-BROKER = "redis://127.0.0.1:6379/12"
-PARKING = "redis://127.0.0.1:6379/13"  # backlog mode: the start mails' own tasks go where no worker listens
-LOG = Path("/tmp/turnpost-mailbench-worker.log")
+# Override to keep two runs on one machine apart (each drops its database and empties its Redis dbs).
+DB_NAME = os.environ.get("TURNPOST_MAILBENCH_DB", "turnpost_mailbench")
+BROKER = os.environ.get("TURNPOST_MAILBENCH_BROKER", "redis://127.0.0.1:6379/12")
+# Backlog mode: the start mails' own tasks go where no worker listens.
+PARKING = os.environ.get("TURNPOST_MAILBENCH_PARKING", "redis://127.0.0.1:6379/13")
+LOG = Path(os.environ.get("TURNPOST_MAILBENCH_LOG", "/tmp/turnpost-mailbench-worker.log"))
 
 
 class CountingHandler:

@@ -42,6 +42,11 @@ class GameContext:
     def seat_index(self) -> int | None:
         return self.my_seat.index if self.my_seat and self.game.has_started else None
 
+    @property
+    def has_open_seat(self) -> bool:
+        """Whether anyone signed in may still sit down (the other free seats wait for their invitations)."""
+        return any(seat.is_open for seat in self.seats)
+
 
 @dataclass
 class Position:

@@ -78,7 +78,11 @@ def _used(token: str, now: datetime) -> LinkPage | None:
 
 
 def _position(claim: links.MoveClaim, now: datetime) -> tuple[dict[str, Any], bool]:
-    """The current position from the seat's view, fresh links if it still has a decision; and whether stale."""
+    """The current position from the seat's view, fresh links if it still has a decision; and whether stale.
+
+    After a move applied from a link the position is stale too: its fresh links are the seat's next
+    decision (a purchase after a placement), offered on the "Done" page without a trip to the mail.
+    """
     loaded = load(claim.game, claim.seat)
     user = seat_user(claim.game, claim.seat)
     if loaded is None or user is None or user.pk != claim.user:

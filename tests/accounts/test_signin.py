@@ -35,6 +35,14 @@ def test_asking_for_a_link_mails_one_and_creates_no_account(client):
     assert (row.status, row.to_address, row.recipient) == (OutboxStatus.SENT, "new@example.com", None)
 
 
+def test_the_embedded_run_points_the_asker_at_their_own_mail_on_the_inbox_page(client, settings):
+    settings.TURNPOST_LOCAL_INBOX = True
+    html = ask(client, "New@Example.com").content.decode()
+    assert 'href="/inbox/?to=new%40example.com" id="inbox-link"' in html
+    settings.TURNPOST_LOCAL_INBOX = False
+    assert 'id="inbox-link"' not in ask(client, "other@example.com").content.decode()
+
+
 def test_the_link_confirms_on_get_and_signs_in_and_creates_the_account_on_post(client):
     ask(client, "new@example.com")
     page = client.get(last_link_to("new@example.com"))

@@ -16,7 +16,7 @@ from django.test import Client
 
 from accounts.models import ApiToken, User
 from games import invitations, services
-from games.models import GameStatus
+from games.models import Game, GameStatus
 
 
 @pytest.fixture
@@ -155,3 +155,13 @@ def test_an_invited_address_is_shown_only_to_the_games_host(client, open_game, p
     key = ApiToken.issue(dee, "bot")[1]
     api = Client().get(f"/api/games/{open_game.pk}", HTTP_AUTHORIZATION=f"Bearer {key}")
     assert api.status_code == 200 and "new@example.com" not in api.content.decode()
+
+
+def test_a_game_whose_free_seats_are_all_invited_asks_no_one_to_share_it(client, players):
+    services.create_game(players[0], "acquire", 2, invited_emails=["bob@example.com"])
+    services.create_game(players[0], "acquire", 3, invited_emails=["bob@example.com"])
+    client.force_login(players[0])
+    all_invited, one_open = (client.get(f"/games/{game.pk}/").content.decode()
+                             for game in Game.objects.order_by("pk"))
+    assert "their invitations went out by mail" in all_invited and "Share this page" not in all_invited
+    assert "Share this page" in one_open and "anyone signed in may take an open seat" in one_open

@@ -144,6 +144,16 @@ def test_the_game_page_works_for_spectators(client, game):
     assert "waiting for <strong>bob</strong>" in html
 
 
+def test_a_signed_out_visitor_is_asked_to_sign_in_to_play_and_comes_back_to_the_game(client, game, players):
+    """A turn mail's "choose on the site" link opened where the player is not signed in (another device)."""
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert 'id="sign-in-to-play"' in html and f'href="/accounts/signin/?next=/games/{game.pk}/"' in html
+    seated = client_for(type(client)(), players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert 'id="sign-in-to-play"' not in seated and 'id="prompt"' in seated
+    play_to_end(game)
+    assert 'id="sign-in-to-play"' not in client.get(f"/games/{game.pk}/").content.decode()
+
+
 def test_history_steps_through_the_game(client, game):
     play(game, SCRIPT)
     html = client.get(f"/games/{game.pk}/history/").content.decode()

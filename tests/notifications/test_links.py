@@ -1,5 +1,6 @@
 """Move links: GET confirms, POST acts once; forged, tampered, other-purpose, expired, stale and reused links."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -39,6 +40,18 @@ def test_it_moves_on_post_through_the_move_path(client, game, players):
     assert action.payload == {"type": "place_tile", "tile": "2A"}
     assert (action.source, action.by_user_id) == ("email", players[0].pk)
     assert LinkUse.objects.get().outcome == LinkOutcome.APPLIED
+
+
+def test_the_done_page_offers_the_players_next_decision_and_only_then(client, game):
+    done = client.post(path_of(ann_links()["Place 2A — founds a new chain"])).content.decode()
+    assert "Done: Place 2A" in done and "You still have a decision" in done and "2A founds a new chain" in done
+    found_tower = re.search(r'<a href="(http://[^"]+/mail/move/[^"]+)">Found Tower</a>', done)[1]
+    done = client.post(path_of(found_tower)).content.decode()
+    assert "Done: Found Tower" in done and "which shares do you buy" in done
+    buy_nothing = re.search(r'<a href="(http://[^"]+/mail/move/[^"]+)">Buy nothing</a>', done)[1]
+    done = client.post(path_of(buy_nothing)).content.decode()
+    assert "Done: Buy nothing" in done and "You still have a decision" not in done and "See the game" in done
+    assert Action.objects.filter(game=game).count() == 3
 
 
 def test_it_shows_the_first_result_on_reuse(client, game):

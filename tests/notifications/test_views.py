@@ -65,6 +65,8 @@ def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
     assert InboxMessage.objects.get().subject.endswith("2A founds a new chain: which one?")
     page = client.get("/inbox/?to=ann@example.com").content.decode()
     assert "2A founds a new chain: which one?" in page and 'href="?to=ann%40example.com"' in page
+    # the HTML version's frame sends its links to the whole tab: the site refuses to be framed
+    assert 'srcdoc="&lt;!doctype html&gt;' in page and "&lt;head&gt;&lt;base target=&quot;_top&quot;&gt;" in page
 
 
 def keep(to: str, subject: str):
