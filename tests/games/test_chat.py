@@ -164,7 +164,8 @@ def test_the_polled_version_names_the_newest_message(game, players):
     assert Client().get(f"/games/{game.pk}/version.json").json()["chat"] == 0
     say(signed_in(players[0]), game, "gl hf")
     newest = ChatMessage.objects.get(game=game).pk
-    assert Client().get(f"/games/{game.pk}/version.json").json() == {"version": 0, "status": "active", "resigned_count": 0, "chat": newest}
+    polled = Client().get(f"/games/{game.pk}/version.json").json()
+    assert polled == {"version": 0, "status": "active", "resigned_count": 0, "chat": newest}
 
 
 def test_control_characters_are_dropped_and_the_newest_message_comes_first(game, players):
