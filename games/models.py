@@ -62,6 +62,8 @@ class Game(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+    # An UndoRequest waits for answers at this version: lets a move skip looking for requests to lapse.
+    undo_asked = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created"], name="games_game_status_created")]

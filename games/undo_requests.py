@@ -134,6 +134,7 @@ def _ask(game: Game, plan: UndoPlan, source: str, user: User, names: list[str]) 
         game=game, version=game.version, seat=plan.seat, by_user=user, source=source,
         withdraws=list(plan.withdraws), asked_seats=list(plan.consent_from),
     )
+    _flag_request(game, True)
     undo_requested.send(sender=UndoRequest, request=request, game=game)
     asked = ", ".join(describe(request, names)["asked_names"])
     message = (f"{asked} already saw the position after your move, so they have been asked to allow taking it "
@@ -213,6 +214,7 @@ def _grant(game: Game, snapshot: Snapshot, request: UndoRequest, names: list[str
         raise UndoRefused(error.message) from error
     request.status, request.resolved = UndoRequestStatus.APPLIED, timezone.now()
     request.save(update_fields=["allowed_seats", "status", "resolved"])
+    _flag_request(game, False)
     by = User.objects.filter(pk=request.by_user_id).first()
     outcome = _apply(game, snapshot, plan.seat, list(plan.withdraws), request.source, by, names)
     asker = describe(request, names)["asker"]
@@ -223,13 +225,26 @@ def _grant(game: Game, snapshot: Snapshot, request: UndoRequest, names: list[str
 def _end(game: Game, request: UndoRequest, status: str, fields: list[str] | None = None) -> None:
     request.status, request.resolved = status, timezone.now()
     request.save(update_fields=["status", "resolved", *(fields or [])])
+    _flag_request(game, False)
     undo_closed.send(sender=UndoRequest, request=request, game=game)
+
+
+def _flag_request(game: Game, asked: bool) -> None:
+    """Keep ``Game.undo_asked`` true exactly while a request is pending (there is at most one: one per version)."""
+    if game.undo_asked != asked:
+        game.undo_asked = asked
+        Game.objects.filter(pk=game.pk).update(undo_asked=asked)
 
 
 # ---------------------------------------------------------------- the game moving on
 
 
 def lapse_on_move(sender: Any, game: Game, **kwargs: Any) -> None:
-    """``move_applied`` receiver: a request made on an earlier version lapses (the asker is told by mail)."""
+    """``move_applied`` receiver: a request made on an earlier version lapses (the asker is told by mail).
+
+    Only a game flagged ``undo_asked`` is looked at, so an ordinary move runs no statement here.
+    """
+    if not game.undo_asked:
+        return
     for request in UndoRequest.objects.filter(game=game, status=UndoRequestStatus.PENDING, version__lt=game.version):
         _end(game, request, UndoRequestStatus.LAPSED)

@@ -254,3 +254,50 @@ def test_verify_replays_accepts_a_game_with_undos(game, players):
     answer_request(request.pk, players[1], True, ActionSource.WEB)
     game.refresh_from_db()
     assert replay_problem(game) is None
+
+
+# ---------------------------------------------------------------- random play with random undos
+
+
+def _undo_last_player_move(game, players):
+    """Take back the newest player move (asking and allowing as needed); its seq, or None if there is none."""
+    from games.replay import log_of
+    from games.undo import PLAYER_SOURCES, effective_moves
+
+    mine = [entry for entry in effective_moves(log_of(game)) if entry.source != ActionSource.AUTO]
+    if not mine or mine[-1].source not in PLAYER_SOURCES:
+        return None
+    outcome = take_back(game.pk, players[mine[-1].seat], game.version, ActionSource.WEB)
+    if outcome.status == "asked":
+        for seat in outcome.request.asked_seats:
+            outcome = answer_request(outcome.request.pk, players[seat], True, ActionSource.EMAIL)
+    assert outcome.applied, outcome.message
+    return mine[-1].seq
+
+
+@pytest.mark.parametrize("seed", [3, 29])
+def test_random_play_with_random_undos_is_the_replay_of_its_record(players, seed):
+    import random
+
+    from engine.core.rng import seeded_rng
+    from tests.games.factories import started_game
+
+    game = started_game(players, options={}, seed=seed)
+    rng, title = random.Random(seed), engine.get_title("acquire")
+    moves = seeded_rng(seed, "undo-playout")
+    positions = {0: state_now(game)}  # the state at each version
+    for _ in range(100):
+        state = queries.current_state(game)
+        waiting = engine.prompts(state)
+        if not waiting:
+            break
+        if rng.random() < 0.3 and (undone := _undo_last_player_move(game, players)) is not None:
+            assert state_now(game) == positions[undone - 1]  # the position before the withdrawn move
+        else:
+            seat = waiting[0].seat
+            services.submit_move(game.pk, seat, title.random_action(state, seat, moves), game.version, "web")
+        positions[game.version] = state_now(game)
+        record = services.record_for(game)
+        assert engine.to_json(replay(parse_record(json.dumps(record)))) == positions[game.version]
+    assert UndoRequest.objects.filter(game=game, status=UndoRequestStatus.APPLIED).exists()
+    assert Action.objects.filter(game=game, kind=ActionKind.UNDO).count() >= 8
