@@ -17,5 +17,7 @@ urlpatterns = [
     path("<int:game_id>/version.json", views.game_version, name="version"),
     path("<int:game_id>/move/", views.move, name="move"),
     path("<int:game_id>/history/", views.history_page, name="history"),
+    path("<int:game_id>/undo/", views.undo, name="undo"),
+    path("<int:game_id>/undo/<int:request_id>/answer/", views.undo_answer, name="undo_answer"),
     path("<int:game_id>/record.json", views.record_download, name="record"),
 ]
