@@ -261,7 +261,9 @@ def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> H
 def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The public history at ``?step=N`` (default: the latest step); a player also finds the undo controls here."""
     context = queries.game_context(game_id, None)
-    viewer = queries.game_context(game_id, request.user) if request.user.is_authenticated else context
+    mine = next((seat for seat in context.seats if request.user.is_authenticated and seat.user_id == request.user.pk),
+                None)
+    viewer = queries.GameContext(context.game, context.seats, mine)  # the undo controls are the signed-in player's
     game = context.game
     if not game.has_started:
         raise Http404("This game has not started, so it has no history yet.")
