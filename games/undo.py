@@ -88,7 +88,8 @@ def plan_undo(status: str, entries: Sequence[LogEntry], seat: int, waiting: Iter
     """What undoing ``seat``'s last move would take back and whom it must ask; UndoRefused says why not.
 
     ``entries`` is the whole log in seq order, ``waiting`` the seats the game waits on now,
-    ``names`` the seats' display names.
+    ``names`` the seats' display names.  (A seat that resigned must be refused here too, once
+    resigning exists: its check belongs beside ``_check_open``.)
     """
     _check_open(status)
     moves = effective_moves(entries)

@@ -123,6 +123,13 @@ def test_a_move_is_not_taken_back_once_another_player_moved(game, players):
         take_back(game.pk, players[0], 4, ActionSource.WEB)
 
 
+def test_a_standing_orders_answer_since_counts_as_the_other_player_acting(game, players):
+    play(game, SCRIPT[:3])
+    play(game, [SCRIPT[3]], source=ActionSource.ORDER)  # bob's tile, played by his standing order
+    with pytest.raises(UndoRefused, match="bob's standing order has answered since your last move"):
+        take_back(game.pk, players[0], 4, ActionSource.WEB)
+
+
 def test_nothing_to_take_back_before_the_first_move(game, players):
     with pytest.raises(UndoRefused, match="nothing to take back: no move has been made yet"):
         take_back(game.pk, players[0], 0, ActionSource.WEB)
