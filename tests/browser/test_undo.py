@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core import mail
 
@@ -9,9 +11,17 @@ from games.models import ActionKind, ActionSource, UndoRequest
 from games.undo_requests import take_back
 from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
-from tests.browser.test_mail_links import link_browser, newest_to, site  # noqa: F401  (fixtures used below)
+from tests.browser.test_mail_links import (  # noqa: F401  (fixtures used below)
+    LinkBrowser,
+    delivering_worker,
+    link_browser,
+    newest_to,
+    site,
+)
 from tests.games.factories import make_players, play, started_game
+from tests.notifications.conftest import redis_worker, smtp_sink  # noqa: F401  (fixtures used below)
 from tests.notifications.helpers import links_in, move, start_game
+from tests.notifications.realparts import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -72,4 +82,25 @@ def test_the_asked_player_allows_it_on_the_game_page(live_server, new_page, play
     with bob.expect_navigation():
         bob.click("#undo-allow")
     assert "Thank you: ann's move 1 was taken back." in bob.locator(".messages").inner_text()
+    assert game.actions.filter(kind=ActionKind.UNDO).count() == 1
+
+
+def test_an_allow_link_delivered_over_smtp_by_the_real_worker_is_confirmed(delivering_worker, smtp_sink,  # noqa: F811
+                                                                           new_page, site, players):  # noqa: F811
+    game = start_game(players)
+    for action in ({"type": "place_tile", "tile": "2A"}, {"type": "found_chain", "chain": "tower"},
+                   {"type": "buy_shares", "shares": {"tower": 2}}):
+        move(game.pk, 0, action)
+    assert take_back(game.pk, players[0], 3, ActionSource.WEB).status == "asked"
+
+    def received(address: str, subject: str) -> list:
+        return [m for m in smtp_sink.wait_for(0) if m.to == [address] and subject in m.subject]
+
+    wait_until(lambda: received(players[1].email, "asks to take back move 3"))
+    reader, browser = new_page(), LinkBrowser(new_page(), site)
+    reader.set_content(received(players[1].email, "asks to take back move 3")[0].html)
+    browser.open(reader.get_by_role("link", name=re.compile("Allow ann")).get_attribute("href"))
+    browser.press("#link-page button[type=submit]")
+    assert browser.kind() == "applied"
+    wait_until(lambda: [m for m in received(players[0].email, "") if "ann took back move 3." in m.text])
     assert game.actions.filter(kind=ActionKind.UNDO).count() == 1
