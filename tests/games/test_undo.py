@@ -308,3 +308,15 @@ def test_random_play_with_random_undos_is_the_replay_of_its_record(players, seed
         assert engine.to_json(replay(parse_record(json.dumps(record)))) == positions[game.version]
     assert UndoRequest.objects.filter(game=game, status=UndoRequestStatus.APPLIED).exists()
     assert Action.objects.filter(game=game, kind=ActionKind.UNDO).count() >= 8
+
+
+def test_a_closed_holdings_game_words_the_undo_for_everyone(players):
+    from tests.games.factories import TILE_BAG, started_game
+
+    game = started_game(players, options={"tile_bag": TILE_BAG, "open_holdings": False})
+    play(game, SCRIPT[:2])
+    take_back(game.pk, players[0], 2, ActionSource.WEB)
+    game.refresh_from_db()
+    for seat in (None, 0, 1):
+        newest = queries.recent_log(game, seat)[0]
+        assert newest["undo"] and newest["lines"] == ["ann took back move 2."]
