@@ -282,15 +282,16 @@ def _undo_last_player_move(game, players):
     return mine[-1].seq
 
 
-@pytest.mark.parametrize("seed", [3, 29])
-def test_random_play_with_random_undos_is_the_replay_of_its_record(players, seed):
+@pytest.mark.parametrize(("title_id", "seats", "seed"), [("acquire", 3, 3), ("acquire", 3, 29),
+                                                         ("railroad-barons", 2, 1)])
+def test_random_play_with_random_undos_is_the_replay_of_its_record(players, title_id, seats, seed):
     import random
 
     from engine.core.rng import seeded_rng
     from tests.games.factories import started_game
 
-    game = started_game(players, options={}, seed=seed)
-    rng, title = random.Random(seed), engine.get_title("acquire")
+    game = started_game(players[:seats], title=title_id, options={}, seed=seed)
+    rng, title = random.Random(seed), engine.get_title(title_id)
     moves = seeded_rng(seed, "undo-playout")
     positions = {0: state_now(game)}  # the state at each version
     for _ in range(100):
