@@ -20,8 +20,8 @@ class GameAdmin(admin.ModelAdmin):
 class ActionAdmin(admin.ModelAdmin):
     """Read-only: the log is append-only and written by games.services alone."""
 
-    list_display = ["game", "seq", "seat", "source", "created"]
-    list_filter = ["source"]
+    list_display = ["game", "seq", "seat", "kind", "source", "created"]
+    list_filter = ["kind", "source"]
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

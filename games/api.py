@@ -16,7 +16,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer
 
 from accounts.models import ApiToken, User
-from games import queries, resignation, services
+from games import queries, resignation, services, undo_requests
 from games.errors import GameServiceError
 from games.models import ActionSource
 
@@ -87,6 +87,21 @@ class MoveOut(Schema):
     status: str
     version: int
     message: str
+
+
+class UndoIn(Schema):
+    expected_version: int
+
+
+class UndoAnswerIn(Schema):
+    allow: bool
+
+
+class UndoOut(Schema):
+    status: str  # taken_back, asked, answered or closed
+    version: int
+    message: str
+    request: int | None = None
 
 
 def _error(request: HttpRequest, status: int, message: str, code: str, version: int | None = None) -> HttpResponse:
@@ -208,3 +223,36 @@ def game_record(request: HttpRequest, game_id: int) -> Any:
         message = "A running game's record would reveal hidden tiles; it is published at the end."
         return Status(403, {"error": message, "code": "private"})
     return Status(200, services.record_for(context.game))
+
+
+def _undo_answer(outcome: undo_requests.UndoOutcome) -> Any:
+    if outcome.status == "already_done":
+        return Status(409, {"error": outcome.message, "code": "stale", "version": outcome.version})
+    request = outcome.request.pk if outcome.request is not None else None
+    return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message,
+                        "request": request})
+
+
+@api.post("/games/{game_id}/undo",
+          response={200: UndoOut, **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+          summary="Take back your last move")
+def take_back(request: HttpRequest, game_id: int, body: UndoIn) -> Any:
+    """At once if nobody else was asked to act since (status ``taken_back``); else the players who were are
+    asked to allow it (status ``asked``, with the request's id).  409 when the version moved on or it cannot
+    be taken back (the sentence says why)."""
+    try:
+        return _undo_answer(undo_requests.take_back(game_id, request.auth, body.expected_version, ActionSource.API))
+    except GameServiceError as error:
+        return Status(error.http_status, {"error": error.message, "code": error.code})
+
+
+@api.post("/games/{game_id}/undo-requests/{request_id}",
+          response={200: UndoOut, **COMMON_ERRORS, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+          summary="Allow or refuse another player's undo")
+def answer_undo(request: HttpRequest, game_id: int, request_id: int, body: UndoAnswerIn) -> Any:
+    """For a player the request asked: the last allowance takes the move back, one refusal ends the request."""
+    try:
+        outcome = undo_requests.answer_request(request_id, request.auth, body.allow, ActionSource.API)
+    except GameServiceError as error:
+        return Status(error.http_status, {"error": error.message, "code": error.code})
+    return _undo_answer(outcome)

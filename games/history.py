@@ -11,10 +11,11 @@ from typing import Any
 from django.core.cache import cache
 
 import engine.core as engine
+from engine.core.record import replay
 from games.charts import Axes, Series, line_chart, player_series, values_at
 from games.models import Game, GameStatus
 from games.queries import game_key, version_key
-from games.replay import record_of, state_at, states_along
+from games.replay import log_of, log_states, record_of
 from games.standings import table_view
 from games.titles import ui_for
 
@@ -37,8 +38,8 @@ def public_view_at(game: Game, step: int) -> dict[str, Any]:
     key = game_key(game, "history-view", step, game.status, game.resigned_count)
     view = cache.get(key)
     if view is None:
-        record = record_of(game, game.actions.filter(seq__lte=step).order_by("seq").only("seat", "payload"))
-        view = engine.view(state_at(record, step), None)
+        # The moves in effect after ``step`` entries: a step after an undo shows the position it restored.
+        view = engine.view(replay(record_of(game, log_of(game, upto=step))), None)
         view.pop("prompt", None)
         view = table_view(game, view, step)
         cache.set(key, view, CACHE_SECONDS)
@@ -59,7 +60,7 @@ def _compute_chart_numbers(game: Game) -> dict[str, Any]:
     ui = ui_for(game.title)
     prices: dict[str, list[int | None]] = {}
     worth: list[list[int | None]] = []
-    for step, state, _ in states_along(record_of(game)):
+    for step, state in log_states(game):
         step_prices, step_worth = ui.chart_numbers(engine.summary(state))
         for key, value in step_prices.items():
             prices.setdefault(key, [None] * step).append(value)

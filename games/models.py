@@ -36,8 +36,16 @@ class ActionSource(models.TextChoices):
     RESIGNED = "resigned", "played for a resigned player"
 
 
+class ActionKind(models.TextChoices):
+    """What a log entry is: a record action, or the service's note that earlier ones were taken back."""
+
+    MOVE = "move", "move"
+    # payload {"type": "undo", "withdraws": [seq, ...]}: those moves no longer count (games.undo).
+    UNDO = "undo", "undo"
+
+
 class Game(models.Model):
-    """One game of one title.  ``version`` is the number of actions in its log."""
+    """One game of one title.  ``version`` is the number of entries in its log (undos included)."""
 
     title = models.CharField(max_length=32)
     name = models.CharField(max_length=100, blank=True)
@@ -59,6 +67,8 @@ class Game(models.Model):
     # How many Resignation rows the game has: 0 spares every move and page the query for them,
     # and caches keyed by the version also key on it (a resignation need not move the version).
     resigned_count = models.PositiveSmallIntegerField(default=0)
+    # An UndoRequest waits for answers at this version: lets a move skip looking for requests to lapse.
+    undo_asked = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created"], name="games_game_status_created")]
@@ -139,8 +149,11 @@ class ActionQuerySet(models.QuerySet):
 
 
 class Action(models.Model):
-    """One record action, in order.  Written only by games.services; never changed.
+    """One log entry, in order.  Written only by games.services; never changed.
 
+    Most entries are record actions (``kind`` move).  An undo entry (``kind`` undo) names in
+    its payload the moves it takes back; the game is the log's moves minus those
+    (``games.undo.effective_moves``), so taking a move back is appended, never deleted.
     ``events`` keeps the engine's events of this action (with their visibility), so
     pages can show a log without replaying the game.
     """
@@ -151,6 +164,8 @@ class Action(models.Model):
     payload = models.JSONField()
     events = models.JSONField(default=list, blank=True)
     source = models.CharField(max_length=10, choices=ActionSource.choices)
+    kind = models.CharField(max_length=8, choices=ActionKind.choices, default=ActionKind.MOVE,
+                            db_default=ActionKind.MOVE)
     created = models.DateTimeField(auto_now_add=True)
     by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -251,3 +266,49 @@ class ChatMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} seat {self.seat} after move {self.version}: {self.body[:40]}"
+
+
+class UndoRequestStatus(models.TextChoices):
+    PENDING = "pending", "waiting for answers"
+    APPLIED = "applied", "taken back"
+    REFUSED = "refused", "refused"
+    LAPSED = "lapsed", "lapsed (the game moved on)"
+
+
+class UndoRequest(models.Model):
+    """A player's request to take back their last move, asked of the players who saw the position after it.
+
+    Not part of the game's truth (the undo log entry is): it records who asked, whom, who
+    allowed, and how it ended.  Valid only while the game is at ``version``; written under
+    the game row's lock by games.undo_requests.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
+    version = models.PositiveIntegerField()  # the game's version when asked; the request lapses when it moves on
+    seat = models.PositiveSmallIntegerField()  # the asking seat
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    source = models.CharField(max_length=10, choices=ActionSource.choices)  # how it was asked; the undo entry's
+    withdraws = models.JSONField()  # the log seqs the undo would take back
+    asked_seats = models.JSONField()  # the seats whose consent is needed
+    allowed_seats = models.JSONField(default=list, blank=True)
+    refused_by = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=8, choices=UndoRequestStatus.choices, default=UndoRequestStatus.PENDING)
+    created = models.DateTimeField(auto_now_add=True)
+    resolved = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            # One request per position: asking twice (a double click) finds the first.
+            models.UniqueConstraint(fields=["game", "version"], name="games_undorequest_once_per_version"),
+        ]
+        indexes = [
+            models.Index(fields=["game"], condition=models.Q(status="pending"), name="games_undorequest_pending"),
+        ]
+
+    def __str__(self) -> str:
+        return f"undo request {self.pk} in {self.game_id} at {self.version}: {self.status}"
+
+    @property
+    def waiting_seats(self) -> list[int]:
+        """The asked seats that have not answered yet."""
+        return [seat for seat in self.asked_seats if seat not in self.allowed_seats]

@@ -17,11 +17,13 @@ from django.http import Http404
 
 import engine.core as engine
 from accounts.models import User
+from engine.core.record import replay
 from games import move_clocks
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, ChatMessage, Game, GameStatus, Resignation, Seat
-from games.replay import log_reader, opening_lines, record_of, state_at, waiting_of
+from games.models import Action, ActionKind, ChatMessage, Game, GameStatus, Resignation, Seat
+from games.replay import log_of, log_reader, opening_lines, record_of, waiting_of
 from games.standings import resignations_of, table_view
+from games.undo import withdrawn_seqs
 from turnpost import rows
 
 LOG_ACTIONS = 40
@@ -82,7 +84,7 @@ def current_state(game: Game) -> Any:
     snapshot = snapshot_of(game)
     if snapshot is not None and snapshot.version == game.version:
         return engine.from_json(snapshot.state)
-    return state_at(record_of(game), game.version)
+    return replay(record_of(game, log_of(game, upto=game.version)))
 
 
 def game_key(game: Game, *parts: object) -> str:
@@ -184,10 +186,13 @@ def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int
 
 def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[dict[str, Any]]:
     actions = Action.objects.filter(game=game, seq__lte=upto).order_by("-seq")
-    log, read = [], log_reader(game, seat)
-    for seq, actor, events in actions.values_list("seq", "seat", "events")[:limit]:
-        lines = read(events)
-        log.append({"seq": seq, "seat": actor, "lines": [line["text"] for line in lines]})
+    entries = list(actions.only("seq", "seat", "events", "payload", "kind")[:limit])
+    # An undo comes after what it takes back, so the newest entries hold the undos of every move among them.
+    withdrawn, read = withdrawn_seqs(entries), log_reader(game, seat)
+    log = []
+    for entry in entries:
+        log.append({"seq": entry.seq, "seat": entry.seat, "lines": [line["text"] for line in read(entry.events)],
+                    "taken_back_by": withdrawn.get(entry.seq), "undo": entry.kind == ActionKind.UNDO})
     if upto <= limit:  # the log reaches back to the start: the deal comes first
         log.append({"seq": 0, "seat": None, "lines": [line["text"] for line in opening_lines(game, seat)]})
     return _with_resignations(game, log, upto)

@@ -11,14 +11,29 @@ from engine.core.record import Record, RecordedAction, replay
 from engine.core.record import start as start_record
 from games.models import Action, Game, Seat
 from games.titles import ui_for
+from games.undo import effective_moves, is_undo
 
 StoredEvents = list[dict[str, Any]]  # one Action's ``events``, as stored
 
 
+LOG_FIELDS = ("seq", "seat", "payload", "source", "kind")  # what replaying (and planning an undo) reads
+
+
+def log_of(game: Game, upto: int | None = None) -> list[Action]:
+    """The game's log entries in order (moves and undos), the first ``upto`` of them if given."""
+    entries = game.actions.order_by("seq").only(*LOG_FIELDS)
+    return list(entries if upto is None else entries.filter(seq__lte=upto))
+
+
 def record_of(game: Game, actions: Iterable[Action] | None = None) -> Record:
-    """The game as an engine Record (players are the seat display names in play order)."""
+    """The game as an engine Record: the moves of ``actions`` (default: the whole log) still in effect.
+
+    Players are the seat display names in play order.  Taken-back moves and the undo entries
+    are left out (games.undo), so the record replays to the game's position.
+    """
     if actions is None:
-        actions = game.actions.order_by("seq").only("seat", "payload")
+        actions = log_of(game)
+    actions = effective_moves(actions)
     players = list(game.seats.order_by("index").values_list("display_name", flat=True))
     return Record(
         title=game.title,
@@ -47,6 +62,23 @@ def states_along(record: Record) -> Iterator[tuple[int, Any, list[engine.Event]]
     for step, entry in enumerate(record.actions, start=1):
         events = engine.apply_in_place(state, entry.seat, entry.action)
         yield step, state, events
+
+
+def log_states(game: Game) -> Iterator[tuple[int, Any]]:
+    """(step, state) after each log entry, from step 0: the position each history step shows.
+
+    Moves advance one state in place (copy it to keep it); an undo entry replays the moves
+    still in effect after it, which puts back the position from before the withdrawn move.
+    """
+    entries = log_of(game)
+    state = start_record(record_of(game, []))
+    yield 0, state
+    for index, entry in enumerate(entries):
+        if is_undo(entry):
+            state = replay(record_of(game, entries[: index + 1]))
+        else:
+            engine.apply_in_place(state, entry.seat, entry.payload)
+        yield entry.seq, state
 
 
 def state_at(record: Record, step: int) -> Any:

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 import engine.core as engine
 from accounts.models import User, normalize_email
-from engine.core.record import parse_record
+from engine.core.record import parse_record, replay
 from games import stand_in
 from games.errors import (
     GameClosed,
@@ -41,9 +41,10 @@ from games.errors import (
 )
 from games.game_rows import read_game, snapshot_of
 from games.import_checks import check_storable
-from games.models import Action, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
-from games.replay import record_of, states_along, waiting_of
+from games.models import Action, ActionKind, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
+from games.replay import log_of, record_of, states_along, waiting_of
 from games.signals import game_created, game_started, move_applied
+from games.undo import undo_payload
 from turnpost import rows
 
 MAX_PAYLOAD_CHARS = 4000
@@ -485,6 +486,40 @@ def _snapshot_for(game: Game) -> Snapshot:
     snapshot.waiting_seats = waiting_of(engine.prompts(state))
     snapshot.save()
     return snapshot
+
+
+# ---------------------------------------------------------------- taking a move back (games.undo_requests decides)
+
+
+def lock_game_for_undo(game_id: int, reader: int | None) -> tuple[Game, Snapshot]:
+    """The game row locked (with the ``reader``'s seat as ``reader_seat``) and its current Snapshot."""
+    game = _locked_game(game_id, with_snapshot=True, reader=reader)
+    return game, _snapshot_for(game)
+
+
+def append_undo(
+    game: Game, snapshot: Snapshot, seat: int, withdraws: Sequence[int], source: str, user: User | None, note: str
+) -> MoveOutcome:
+    """Take back the moves ``withdraws``: one undo entry in the log, the Snapshot at the restored position.
+
+    The caller holds the game row's lock and has checked the undo (games.undo.plan_undo).
+    The version advances, so every page and mail link made for the undone position is stale.
+    ``move_applied`` is sent as for a move (its ``action`` is the undo entry), so the seats
+    the restored position waits on are told, and clocks follow.
+    """
+    _check_source(source)
+    prompts_before = engine.prompts(engine.from_json(snapshot.state))
+    entries = log_of(game, upto=game.version)
+    now = timezone.now()
+    event = engine.Event(note, kind="undo", data={"withdraws": list(withdraws)})
+    undo = _log_entry(game, seat, undo_payload(withdraws), [event], source, user, now)
+    undo.kind = ActionKind.UNDO
+    state = replay(record_of(game, [*entries, undo]))
+    prompts_after = engine.prompts(state)
+    _write_actions(game, snapshot, state, prompts_after, [undo], now)
+    move_applied.send(sender=Game, game=game, action=undo, actions=[undo], state=state, prompts_before=prompts_before,
+                      prompts_after=prompts_after, events=[event], source=source)
+    return MoveOutcome(True, game.version, note, undo)
 
 
 # ---------------------------------------------------------------- records

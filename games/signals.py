@@ -6,7 +6,8 @@ Receivers must not do network I/O; they insert rows (an outbox) and queue work o
 import django.dispatch
 
 # Sent once per submitted move, after its Actions and the Snapshot are written, inside the move's
-# transaction.  When prompts with a single legal answer followed the move, they are already answered
+# transaction; also once per undo (then ``action`` is the undo entry, kind "undo", and ``state`` the
+# restored position).  When prompts with a single legal answer followed the move, they are already answered
 # (Actions with source "auto"): receivers see only the position after them.
 # kwargs: game (Game, already updated), action (the submitted move's Action row), actions (every
 # Action the move wrote: the move, then the automatic answers), state (engine state after them all),
@@ -32,3 +33,12 @@ seat_resigned = django.dispatch.Signal()
 # Sent inside the posting transaction of a new chat message (games.chat.post_message), never for a repeat.
 # kwargs: game (Game), message (ChatMessage; its ``mentions`` are the seats it names, the writer's own left out).
 chat_posted = django.dispatch.Signal()
+
+# Sent inside the transaction that asks the other players to allow taking a move back (games.undo_requests).
+# kwargs: request (games.models.UndoRequest, pending), game (Game).
+undo_requested = django.dispatch.Signal()
+
+# Sent inside the transaction that ends an undo request without taking the move back.
+# kwargs: request (UndoRequest, now refused or lapsed), game (Game).  An applied request is heard
+# of through move_applied (its action is the undo entry).
+undo_closed = django.dispatch.Signal()

@@ -19,5 +19,7 @@ urlpatterns = [
     path("<int:game_id>/resign/", views.resign, name="resign"),
     path("<int:game_id>/chat/", views.post_chat, name="chat"),
     path("<int:game_id>/history/", views.history_page, name="history"),
+    path("<int:game_id>/undo/", views.undo, name="undo"),
+    path("<int:game_id>/undo/<int:request_id>/answer/", views.undo_answer, name="undo_answer"),
     path("<int:game_id>/record.json", views.record_download, name="record"),
 ]

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import chat, history, invitations, queries, resignation, services
+from games import chat, history, invitations, queries, resignation, services, undo_requests
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
@@ -123,12 +123,33 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "record_public": queries.record_is_public(game),
         "resigned_seats": position.view.get("resigned", []),
         "chat": chat_box or _chat_box(context, request),
+        "undo": _undo_panel(context, position.waiting_seats),
     })
     return render(request, "games/game.html", page, status=status)
 
 
 def _chat_box(context: queries.GameContext, request: HttpRequest, draft: str = "", error: str = "") -> chat.ChatBox:
     return chat.chat_box(context.game, context.seats, context.my_seat, request.user.is_authenticated, draft, error)
+
+
+def _undo_panel(context: queries.GameContext, waiting: list[int]) -> dict[str, Any] | None:
+    """What the viewer may do about taking back a move: their own offer, a pending request, their answer buttons."""
+    game, seat = context.game, context.seat_index
+    if game.status != GameStatus.ACTIVE:
+        return None
+    names = [s.display_name for s in context.seats]
+    offer = undo_requests.undo_offer(game, seat, waiting, names)
+    pending = undo_requests.pending_request(game) if game.undo_asked else None
+    if offer is None and pending is None:
+        return None
+    panel: dict[str, Any] = {"offer": offer, "version": game.version}
+    if offer is not None:
+        panel["consent_names"] = [names[s] for s in offer.consent_from]
+    if pending is not None:
+        panel["pending"] = undo_requests.describe(pending, names)
+        panel["mine"] = pending.seat == seat
+        panel["may_answer"] = seat in pending.waiting_seats
+    return panel
 
 
 def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:
@@ -290,8 +311,11 @@ def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> H
 
 
 def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The public history at ``?step=N`` (default: the latest step)."""
+    """The public history at ``?step=N`` (default: the latest step); a player also finds the undo controls here."""
     context = queries.game_context(game_id, None)
+    mine = next((seat for seat in context.seats if request.user.is_authenticated and seat.user_id == request.user.pk),
+                None)
+    viewer = queries.GameContext(context.game, context.seats, mine)  # the undo controls are the signed-in player's
     game = context.game
     if not game.has_started:
         raise Http404("This game has not started, so it has no history yet.")
@@ -312,8 +336,64 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "record_public": queries.record_is_public(game),
         "worth_public": history.worth_is_public(game),
         "chat_lines": chat.lines_of(game, context.seats, upto=step, limit=history.CHAT_LINES),
+        "undo": _undo_panel(viewer, queries.position_for(viewer).waiting_seats) if game.has_started else None,
     }
     return render(request, "games/history.html", page)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    """GET: what "take back my last move" would do (or why it cannot); POST: do it, or ask those who saw it."""
+    context = queries.game_context(game_id, request.user)
+    if request.method == "POST":
+        try:
+            expected = int(request.POST.get("expected_version", ""))
+            outcome = undo_requests.take_back(game_id, request.user, expected, ActionSource.WEB)
+        except ValueError:
+            return _undo_page(request, context, "The form did not say which move it was made on.", 400)
+        except GameServiceError as error:
+            return _undo_page(request, context, error.message, error.http_status)
+        if outcome.status == "already_done":
+            return _undo_page(request, queries.game_context(game_id, request.user), outcome.message, 409)
+        messages.success(request, outcome.message)
+        return redirect("games:game", game_id=game_id)
+    return _undo_page(request, context)
+
+
+def _undo_page(request: HttpRequest, context: queries.GameContext, error: str = "", status: int = 200) -> HttpResponse:
+    game = context.game
+    page: dict[str, Any] = {"ctx": context, "game": game, "title_name": title_name(game.title), "error": error}
+    if context.my_seat is None or not game.has_started:
+        page["refusal"] = "You have no seat in this game, so you have no move to take back."
+        return render(request, "games/undo.html", page, status=status if error else 403)
+    waiting = queries.position_for(context).waiting_seats
+    names = [s.display_name for s in context.seats]
+    offer = undo_requests.undo_offer(game, context.seat_index, waiting, names)
+    if offer is None:
+        page["refusal"] = undo_requests.why_not(game, context.seat_index, waiting, names)
+    else:
+        moves = {entry["seq"]: entry for entry in queries.recent_log(game, context.seat_index)}
+        page.update(offer=offer, consent_names=[names[s] for s in offer.consent_from],
+                    lines=[line for seq in offer.withdraws for line in moves.get(seq, {}).get("lines", [])])
+    return render(request, "games/undo.html", page, status=status)
+
+
+@login_required
+@require_POST
+def undo_answer(request: HttpRequest, game_id: int, request_id: int) -> HttpResponse:
+    """An asked player's answer to an undo request, from the game or history page."""
+    answer = request.POST.get("answer")
+    if answer not in ("allow", "refuse"):
+        return _render_game(request, queries.game_context(game_id, request.user),
+                            error="The form did not say whether you allow it.", status=400)
+    try:
+        outcome = undo_requests.answer_request(request_id, request.user, answer == "allow", ActionSource.WEB)
+    except GameServiceError as error:
+        return _render_game(request, queries.game_context(game_id, request.user), error=error.message,
+                            status=error.http_status)
+    messages.info(request, outcome.message)
+    return redirect("games:game", game_id=game_id)
 
 
 def title_help(request: HttpRequest, title_id: str) -> HttpResponse:

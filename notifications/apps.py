@@ -15,8 +15,16 @@ class NotificationsConfig(AppConfig):
         from anymail.signals import tracking
 
         from games import move_clocks
-        from games.signals import chat_posted, game_created, game_started, move_applied, seat_resigned
-        from notifications import announcements, deadlines, dispatch, tasks
+        from games.signals import (
+            chat_posted,
+            game_created,
+            game_started,
+            move_applied,
+            seat_resigned,
+            undo_closed,
+            undo_requested,
+        )
+        from notifications import announcements, deadlines, dispatch, tasks, undo_consent
 
         # The receivers' ids keep the names they always had: benchmarks and tests disconnect by them.
         move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
@@ -24,6 +32,8 @@ class NotificationsConfig(AppConfig):
         game_created.connect(announcements.on_game_created, dispatch_uid="notifications.outbox.game_created")
         seat_resigned.connect(announcements.on_seat_resigned, dispatch_uid="notifications.outbox.seat_resigned")
         chat_posted.connect(announcements.on_chat_posted, dispatch_uid="notifications.outbox.chat_posted")
+        undo_requested.connect(undo_consent.on_undo_requested, dispatch_uid="notifications.undo_consent.requested")
+        undo_closed.connect(undo_consent.on_undo_closed, dispatch_uid="notifications.undo_consent.closed")
         tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
         dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)
         move_clocks.provide(deadlines.due_times)  # the game page shows the clocks kept here

@@ -27,6 +27,7 @@ from notifications.deadlines import current_deadline
 from notifications.digest import table_talk, waiting_decisions
 from notifications.gameplay import (
     Loaded,
+    UndoRequestStatus,
     chat_message,
     events_since_last_move,
     first_mover,
@@ -34,6 +35,9 @@ from notifications.gameplay import (
     game_url,
     load,
     seats_of,
+    undo_lines,
+    undo_request_at,
+    undo_words,
     unreachable_names,
 )
 from notifications.models import MailKind, Outbox, StandingOrder, Stream, Suppression
@@ -276,6 +280,43 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     return Composed(*render(row.kind, context))
 
 
+def compose_undo_ask(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """A player who saw the position is asked to allow the undo: two signed links, each to a confirm page.
+
+    Superseded once the game moved on or the request ended: then there is nothing to answer.
+    """
+    loaded = _loaded_at(row, same_version=True, loaded=loaded)
+    request = undo_request_at(row.game_id, row.version)
+    if request is None or request.status != UndoRequestStatus.PENDING:
+        raise Superseded("The undo request has ended.")
+    words = undo_words(request)
+    expires = links.link_expiry(None, now)
+    answers = [
+        {"label": f"Allow {words['asker']} to take back move {words['move']}", "answer": "allow"},
+        {"label": "Refuse", "answer": "refuse"},
+    ]
+    for answer in answers:
+        token = links.undo_answer_token(row.game_id, request.pk, row.seat, row.recipient_id, row.version,
+                                        answer["answer"], expires)
+        answer["url"] = links.undo_answer_url(token)
+    context = {**game_context(loaded, row.seat, row.recipient), **words, "answers": answers,
+               "lines": undo_lines(loaded.game, request, row.seat)}
+    return Composed(*render(row.kind, context))
+
+
+def compose_undo_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """The asker hears that their request ended without the undo: refused, or the game moved on."""
+    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    request = undo_request_at(row.game_id, row.version)
+    if request is None or request.status not in (UndoRequestStatus.REFUSED, UndoRequestStatus.LAPSED):
+        raise Superseded("The undo request did not end unanswered.")
+    words = undo_words(request)
+    refused_by = seats_of(loaded.game)[request.refused_by].display_name if request.refused_by is not None else ""
+    context = {**game_context(loaded, row.seat, row.recipient), **words, "refused_by": refused_by,
+               "lapsed": request.status == UndoRequestStatus.LAPSED}
+    return Composed(*render(row.kind, context))
+
+
 def compose_digest(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """Every decision waiting for this player, with its links, in one mail."""
     sections = []
@@ -381,6 +422,8 @@ COMPOSERS = {
     MailKind.PAUSED: compose_notice,
     MailKind.UNREACHABLE: compose_notice,
     MailKind.RESIGNED: compose_notice,
+    MailKind.UNDO_ASK: compose_undo_ask,
+    MailKind.UNDO_RESULT: compose_undo_result,
     MailKind.SIGNIN: compose_signin,
     MailKind.ADDRESS: compose_address,
     MailKind.INVITATION: compose_invitation,

@@ -16,11 +16,12 @@ from django.utils.dateparse import parse_time
 
 import engine.core as engine
 from games.errors import GameServiceError
-from games.models import Action, ActionSource, ChatMessage, Game, GameStatus, Seat
+from games.models import Action, ActionSource, ChatMessage, Game, GameStatus, Seat, UndoRequest, UndoRequestStatus
 from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
 from games.stand_in import resigned_seats
 from games.standings import game_standings
+from games.undo_requests import UndoOutcome, answer_request, describe
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
 
@@ -40,7 +41,11 @@ __all__ = [
     "Loaded",
     "MoveOutcome",
     "Seat",
+    "UndoOutcome",
+    "UndoRequest",
+    "UndoRequestStatus",
     "active_seats_of_user",
+    "answer_undo",
     "chat_message",
     "chat_since",
     "events_since_last_move",
@@ -57,6 +62,9 @@ __all__ = [
     "seat_user",
     "seats_for_mail",
     "seats_of",
+    "undo_lines",
+    "undo_request_at",
+    "undo_words",
     "unreachable_names",
     "waiting_seats_of_user",
 ]
@@ -325,3 +333,30 @@ def chat_since(user_id: int, since: datetime, until: datetime) -> list[ChatMessa
 def game_url(game_id: int) -> str:
     """The game page's path."""
     return reverse("games:game", args=[game_id])
+
+
+# ---------------------------------------------------------------- taking a move back (games.undo_requests)
+
+
+def undo_request_at(game_id: int, version: int) -> UndoRequest | None:
+    """The undo request made at that version of the game (there is at most one)."""
+    return UndoRequest.objects.filter(game_id=game_id, version=version).first()
+
+
+def undo_words(request: UndoRequest) -> dict[str, Any]:
+    """The request as mails word it: asker, move, who is still asked (games.undo_requests.describe)."""
+    names = list(Seat.objects.filter(game_id=request.game_id).order_by("index").values_list("display_name", flat=True))
+    return describe(request, names)
+
+
+def undo_lines(game: Game, request: UndoRequest, seat: int | None) -> list[str]:
+    """The log lines of the moves the request would take back, as ``seat`` may read them."""
+    read = log_reader(game, seat)
+    entries = Action.objects.filter(game=game, seq__in=request.withdraws).order_by("seq").values_list("events",
+                                                                                                     flat=True)
+    return [line["text"] for events in entries for line in read(events)]
+
+
+def answer_undo(request_id: int, user: Any, allow: bool) -> UndoOutcome:
+    """An asked player's answer from a mail link (games.undo_requests.answer_request); refusals pass through."""
+    return answer_request(request_id, user, allow, SOURCE_EMAIL)

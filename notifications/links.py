@@ -22,7 +22,9 @@ from notifications import clock
 MOVE = "move"
 UNSUBSCRIBE = "unsubscribe"
 CANCEL_ORDER = "cancel-order"
-PURPOSES = (MOVE, UNSUBSCRIBE, CANCEL_ORDER)
+UNDO_ANSWER = "undo-answer"
+PURPOSES = (MOVE, UNSUBSCRIBE, CANCEL_ORDER, UNDO_ANSWER)
+UNDO_ANSWERS = ("allow", "refuse")
 
 
 class BadLink(Exception):
@@ -102,6 +104,44 @@ def read_move_token(token: str, now: datetime | None = None) -> MoveClaim:
     return claim
 
 
+@dataclass(frozen=True)
+class UndoAnswerClaim:
+    """An asked player's answer to one undo request, made for the game's version when it was asked."""
+
+    game: int
+    request: int
+    seat: int
+    user: int
+    version: int
+    answer: str
+    expires: int
+
+    @property
+    def allow(self) -> bool:
+        return self.answer == "allow"
+
+
+def undo_answer_token(game: int, request: int, seat: int, user: int, version: int, answer: str,
+                      expires: datetime) -> str:
+    claims = {"g": game, "r": request, "s": seat, "u": user, "v": version, "a": answer, "e": int(expires.timestamp())}
+    return sign(UNDO_ANSWER, claims)
+
+
+def read_undo_answer_token(token: str, now: datetime | None = None) -> UndoAnswerClaim:
+    """Signature first, then shape, then age, as for a move link."""
+    claims = unsign(UNDO_ANSWER, token)
+    try:
+        claim = UndoAnswerClaim(int(claims["g"]), int(claims["r"]), int(claims["s"]), int(claims["u"]),
+                                int(claims["v"]), str(claims["a"]), int(claims["e"]))
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadLink("This link is not one we sent.") from error
+    if claim.answer not in UNDO_ANSWERS:
+        raise BadLink("This link is not one we sent.")
+    if (now or clock.now()).timestamp() > claim.expires:
+        raise ExpiredLink("This link has expired.")
+    return claim
+
+
 def unsubscribe_token(user: int, game: int | None, stream: str) -> str:
     """Signed per recipient; never expires, because an unsubscribe link must keep working."""
     return sign(UNSUBSCRIBE, {"u": user, "g": game, "s": stream})
@@ -142,3 +182,7 @@ def unsubscribe_url(token: str) -> str:
 
 def cancel_order_url(token: str) -> str:
     return absolute(reverse("notifications:cancel_order", args=[token]))
+
+
+def undo_answer_url(token: str) -> str:
+    return absolute(reverse("notifications:undo_answer", args=[token]))

@@ -60,6 +60,8 @@ class MailKind(models.TextChoices):
     PAUSED = "paused", "game paused"
     UNREACHABLE = "unreachable", "player unreachable"
     RESIGNED = "resigned", "player resigned"
+    UNDO_ASK = "undo_ask", "asked to allow an undo"
+    UNDO_RESULT = "undo_result", "undo request ended"
     # Mail to an address rather than to a player's seat (no recipient account; see Outbox.to_address).
     SIGNIN = "signin", "sign-in link"
     ADDRESS = "address", "address confirmation"

@@ -10,6 +10,7 @@ app_name = "notifications"
 urlpatterns = [
     path("inbox/", views.inbox, name="inbox"),
     path("mail/move/<str:token>/", views.move, name="move"),
+    path("mail/undo/<str:token>/", views.undo_answer, name="undo_answer"),
     path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("mail/order/cancel/<str:token>/", views.cancel_order, name="cancel_order"),
     path("mail/history/", views.audit, name="audit"),

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from notifications import confirm, deadlines, links, orders, preferences
+from notifications import confirm, deadlines, links, orders, preferences, undo_consent
 from notifications.audit import audit_for
 from notifications.gameplay import Game, seats_of
 from notifications.models import (
@@ -62,6 +62,14 @@ def move(request: HttpRequest, token: str) -> HttpResponse:
     viewer = request.user if request.user.is_authenticated else None
     page = confirm.act(token, viewer) if request.method == "POST" else confirm.inspect(token, viewer)
     return render(request, "notifications/move.html", {"page": page, "token": token}, status=page.status)
+
+
+@require_http_methods(["GET", "POST"])
+def undo_answer(request: HttpRequest, token: str) -> HttpResponse:
+    """An undo request's Allow or Refuse link: GET shows what the button answers; only the POST answers."""
+    viewer = request.user if request.user.is_authenticated else None
+    page = undo_consent.act(token, viewer) if request.method == "POST" else undo_consent.inspect(token, viewer)
+    return render(request, "notifications/undo_answer.html", {"page": page}, status=page.status)
 
 
 def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:

@@ -182,7 +182,7 @@ def test_a_fault_answers_json_500_without_internals(game, keys, monkeypatch):
 def test_the_schema_documents_400_and_401_for_every_operation(client):
     schema = client.get("/api/openapi.json").json()
     operations = [(path, method, spec) for path, methods in schema["paths"].items() for method, spec in methods.items()]
-    assert len(operations) == 5  # list, read, move, resign, record
+    assert len(operations) == 7  # list, read, act, resign, record; take back, answer an undo
     for path, method, spec in operations:
         for status in ("400", "401"):
             assert status in spec["responses"], f"{method.upper()} {path} does not document {status}"

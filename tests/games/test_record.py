@@ -93,3 +93,11 @@ def test_an_open_game_has_no_record(players):
     game = services.create_game(players[0], "acquire", 3)
     with pytest.raises(SetupError):
         services.record_for(game)
+
+
+@pytest.mark.parametrize("listed", [None, 2.5, "ann"])
+def test_a_record_whose_players_are_not_a_list_is_refused_in_words(game, listed):
+    play(game, SCRIPT[:2])
+    record = {**services.record_for(game), "players": listed}
+    with pytest.raises(ImportFailed, match="its players must be a list of names"):
+        services.import_record(json.dumps(record), None)

@@ -30,7 +30,7 @@ REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(hours=24)
 
-TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel)/|/invitation/)[^/\s\"<>]+/")
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/)[^/\s\"<>]+/")
 TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
 
@@ -176,6 +176,21 @@ def chat_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
                                      send_after=NOW, created=NOW))
 
 
+def undo_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """Ann asks to take back her purchase, which bob saw: bob's request mail, then ann hears he refused."""
+    from games.models import ActionSource
+    from games.undo_requests import answer_request, take_back
+
+    ann, bob = players[:2]
+    game = start_game(players)
+    for seat, action in TO_MERGER[:3]:
+        move(game.pk, seat, action)
+    request = take_back(game.pk, ann, 3, ActionSource.WEB).request
+    yield "acquire-undo_ask", mail(row(game, bob, MailKind.UNDO_ASK, 1))
+    answer_request(request.pk, bob, False, ActionSource.WEB)
+    yield "acquire-undo_result", mail(row(game, ann, MailKind.UNDO_RESULT, 0))
+
+
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
@@ -185,6 +200,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "resigned": resignation_mails,
     "accounts": account_mails,
     "chat": chat_mails,
+    "undo": undo_mails,
 }
 
 

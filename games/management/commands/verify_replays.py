@@ -8,9 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 import engine.core as engine
-from engine.core.record import ReplayError
+from engine.core.record import ReplayError, replay
 from games.models import Game, GameStatus
-from games.replay import record_of, state_at
+from games.replay import log_of, record_of
 
 
 def normalised(data: Any) -> Any:
@@ -20,7 +20,7 @@ def normalised(data: Any) -> Any:
 
 def replay_problem(game: Game) -> str | None:
     """Why ``game``'s cache disagrees with its log, or None when they agree."""
-    actions = list(game.actions.order_by("seq").only("seq", "seat", "payload"))
+    actions = log_of(game)  # moves and undos: the effective moves are replayed
     if [action.seq for action in actions] != list(range(1, len(actions) + 1)):
         return "the action sequence numbers have a gap"
     if len(actions) != game.version:
@@ -31,7 +31,7 @@ def replay_problem(game: Game) -> str | None:
     if snapshot.version != game.version:
         return f"the snapshot is at version {snapshot.version}, the game at {game.version}"
     try:
-        state = state_at(record_of(game, actions), len(actions))
+        state = replay(record_of(game, actions))
     except ReplayError as error:
         return f"its log no longer replays: {error}"
     if normalised(engine.to_json(state)) != normalised(snapshot.state):
