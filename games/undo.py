@@ -10,7 +10,7 @@ This module decides; ``games.services.take_back`` and ``games.undo_requests`` wr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -84,14 +84,16 @@ class UndoPlan:
 
 
 def plan_undo(status: str, entries: Sequence[LogEntry], seat: int, waiting: Iterable[int],
-              names: Sequence[str]) -> UndoPlan:
+              names: Sequence[str], resigned: Collection[int] = ()) -> UndoPlan:
     """What undoing ``seat``'s last move would take back and whom it must ask; UndoRefused says why not.
 
     ``entries`` is the whole log in seq order, ``waiting`` the seats the game waits on now,
-    ``names`` the seats' display names.  (A seat that resigned must be refused here too, once
-    resigning exists: its check belongs beside ``_check_open``.)
+    ``names`` the seats' display names, ``resigned`` the seats whose players resigned: they
+    have left the table, so they take nothing back (the service plays their seats).
     """
     _check_open(status)
+    if seat in resigned:
+        raise UndoRefused("You resigned from this game, so you can no longer take a move back.")
     moves = effective_moves(entries)
     automatic = _trailing_automatic(moves)
     last = moves[-1 - len(automatic)] if len(moves) > len(automatic) else None

@@ -22,6 +22,7 @@ from games.queries import version_key
 from games.replay import log_of
 from games.services import already_done_message, append_undo, lock_game_for_undo
 from games.signals import undo_closed, undo_requested
+from games.stand_in import resigned_seats
 from games.undo import UndoPlan, UndoRefused, plan_undo
 
 CACHE_SECONDS = 60 * 60
@@ -61,7 +62,7 @@ def undo_offer(game: Game, seat: int | None, waiting: list[int], names: list[str
     offer = cache.get(key)
     if offer is None:
         try:
-            offer = plan_undo(game.status, log_of(game, upto=game.version), seat, waiting, names)
+            offer = plan_undo(game.status, log_of(game, upto=game.version), seat, waiting, names, resigned_seats(game))
         except UndoRefused:
             offer = False
         cache.set(key, offer, CACHE_SECONDS)
@@ -71,7 +72,7 @@ def undo_offer(game: Game, seat: int | None, waiting: list[int], names: list[str
 def why_not(game: Game, seat: int, waiting: list[int], names: list[str]) -> str:
     """The sentence refusing the seat's undo now ("" when it is possible)."""
     try:
-        plan_undo(game.status, log_of(game, upto=game.version), seat, waiting, names)
+        plan_undo(game.status, log_of(game, upto=game.version), seat, waiting, names, resigned_seats(game))
     except UndoRefused as error:
         return error.message
     return ""
@@ -110,7 +111,8 @@ def take_back(game_id: int, user: User, expected_version: Any, source: str) -> U
         if expected_version != game.version:
             return UndoOutcome("already_done", game.version, already_done_message(game))
         names = names_of(game)
-        plan = plan_undo(game.status, log_of(game, upto=game.version), seat.index, snapshot.waiting_seats, names)
+        plan = plan_undo(game.status, log_of(game, upto=game.version), seat.index, snapshot.waiting_seats, names,
+                         resigned_seats(game))
         if plan.free:
             return _apply(game, snapshot, plan.seat, list(plan.withdraws), source, user, names)
         return _ask(game, plan, source, user, names)

@@ -321,3 +321,14 @@ def test_a_closed_holdings_game_words_the_undo_for_everyone(players):
     for seat in (None, 0, 1):
         newest = queries.recent_log(game, seat)[0]
         assert newest["undo"] and newest["lines"] == ["ann took back move 2."]
+
+
+def test_a_player_who_resigned_takes_nothing_back(game, players):
+    from games import resignation
+
+    play(game, [PLACE_2A])
+    resignation.resign(game.pk, players[0])  # three players: the game goes on, the service plays ann's seat
+    game.refresh_from_db()
+    with pytest.raises(UndoRefused, match="You resigned from this game"):
+        take_back(game.pk, players[0], game.version, ActionSource.WEB)
+    assert not Action.objects.filter(game=game, kind=ActionKind.UNDO).exists()
