@@ -68,9 +68,7 @@ def conversion_price(market: Market, minor_price: int) -> int:
 def merger_price(market: Market, rules: StartPriceRules, minor_prices: list[int]) -> int:
     """A merged major's price from its minors' prices (14.3): par ≤ clamp(low + high, 100, 200)."""
     total = min(minor_prices) + max(minor_prices)
-    return _highest_major_par_at_most(
-        market, max(rules.merged_price_floor, min(rules.merged_price_ceiling, total))
-    )
+    return _highest_major_par_at_most(market, max(rules.merged_price_floor, min(rules.merged_price_ceiling, total)))
 
 
 def _highest_major_par_at_most(market: Market, limit: int) -> int:

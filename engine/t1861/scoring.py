@@ -49,9 +49,7 @@ def scoring_prices(
 
 def final_worth(holdings: PlayerHoldings, prices: Mapping[str, int]) -> int:
     """Cash + privates at face value + major shares and minors at their scoring prices (17)."""
-    shares = sum(
-        percent // SHARE_PERCENT * prices[major] for major, percent in (holdings.major_percents or {}).items()
-    )
+    shares = sum(percent // SHARE_PERCENT * prices[major] for major, percent in (holdings.major_percents or {}).items())
     minors = sum(MINOR_NOTIONAL_SHARES * prices[minor] for minor in holdings.minors)
     return holdings.cash + sum(holdings.private_face_values) + shares + minors
 

@@ -102,7 +102,9 @@ def test_nationalisation_moves_left_once_plus_once_per_loan_and_game_end_once_pe
     assert at_game_end(GRID, at(4, 1), "major", 3) == at(6, 0)  # 65, 60, left end: down to 55, 50
 
 
-@pytest.mark.parametrize(("bid", "price"), [(140, 70), (130, 65), (110, 55), (100, 50), (135, 65), (270, 135), (400, 135)])
+@pytest.mark.parametrize(
+    ("bid", "price"), [(140, 70), (130, 65), (110, 55), (100, 50), (135, 65), (270, 135), (400, 135)]
+)
 def test_a_minors_start_price_comes_from_its_winning_bid(bid, price):
     """Section 11's worked examples."""
     assert minor_start_price(GRID, DATA.start_prices, bid) == price

@@ -25,7 +25,11 @@ GRID = DATA.market()
 
 def _winning_bids(actions):
     """The last bid on each minor (the auction's winning bid)."""
-    return {action["corporation"]: action["price"] for action in actions if action["type"] == "bid" and "corporation" in action}
+    return {
+        action["corporation"]: action["price"]
+        for action in actions
+        if action["type"] == "bid" and "corporation" in action
+    }
 
 
 def _operating_revenues(actions, minor, until_id):
