@@ -3,7 +3,7 @@
 from engine.t1861.data import DATA
 from engine.t1861.loans import (
     borrow_to_cover,
-    borrowing_power,
+    buying_power,
     interest_due,
     loan_step,
     loans_available,
@@ -34,7 +34,7 @@ def test_an_amount_the_maximum_loans_cannot_cover_is_refused():
     """A minor with ₽0 and no loans can raise ₽90; a ₽100 cost is illegal (G11)."""
     assert borrow_to_cover(RULES, "minor", cash=0, loans=0, supply=172, amount=100) is None
     assert borrow_to_cover(RULES, "minor", cash=10, loans=0, supply=172, amount=100).loans_taken == 2
-    assert borrowing_power(RULES, "minor", cash=0, loans=0, supply=172) == 90
+    assert buying_power(RULES, "minor", cash=0, loans=0) == 90
 
 
 def test_an_empty_supply_lends_nothing():
@@ -45,7 +45,9 @@ def test_an_empty_supply_lends_nothing():
 def test_a_merged_major_above_its_maximum_cannot_borrow():
     """G6: six loans from three minors stay; no new loan until below five."""
     assert loans_available(RULES, "major", loans=6, supply=100) == 0
-    assert borrowing_power(RULES, "major", cash=30, loans=6, supply=100) == 30
+    assert borrow_to_cover(RULES, "major", cash=30, loans=6, supply=100, amount=40) is None
+    # 18xx.games counts the sixth loan against the company's buying power (kept for replay).
+    assert buying_power(RULES, "major", cash=30, loans=6) == -15
 
 
 def test_interest_is_charged_on_the_loans_held_when_the_round_started():
