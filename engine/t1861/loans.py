@@ -21,9 +21,9 @@ go back to the supply.
 - Whether a step waits for a lay or forces a train purchase is decided on
   :func:`buying_power` (18xx.games' figure; see its docstring); what is actually lent is
   capped by the maximum and the supply (:func:`loans_available`).
-- On nationalisation the company first repays ₽50 loans while its cash is **more than** ₽50
-  (18xx.games' test; section 15.3 says only "while possible"); loans still owed after that are
-  cancelled and leave the game - the supply does not get them back (23 G5).
+- On nationalisation the company first repays ₽50 loans while it has at least ₽50 (15.3);
+  loans still owed after that are cancelled and leave the game - the supply does not get them
+  back (23 G5).
 
 Money: a loan moves ``cash_received`` from the bank to the company, a repayment
 ``face_value`` back, interest goes to the bank.
@@ -147,9 +147,6 @@ def loan_step(
 
 
 def repay_on_nationalisation(rules: LoanRules, cash: int, loans: int, supply: int) -> NationalisationRepayment:
-    """Repay ₽50 per loan while cash is more than ₽50; the rest of the loans are cancelled (15.3, G5)."""
-    repaid = 0
-    while loans - repaid > 0 and cash > rules.face_value:
-        cash -= rules.face_value
-        repaid += 1
-    return NationalisationRepayment(repaid, cash, loans - repaid, supply + repaid)
+    """Repay ₽50 per loan while cash allows; the rest of the loans are cancelled (15.3, G5)."""
+    repaid = min(loans, cash // rules.face_value)
+    return NationalisationRepayment(repaid, cash - repaid * rules.face_value, loans - repaid, supply + repaid)

@@ -75,6 +75,6 @@ def test_repayment_needs_fifty_roubles_per_loan():
 
 
 def test_a_nationalised_companys_remaining_loans_leave_the_game():
-    """15.3 step 1 with 18xx.games' test (cash more than ₽50), then G5: the rest are cancelled."""
+    """15.3 step 1: ₽150 repays three of four loans; G5: the fourth is cancelled, not returned."""
     repayment = repay_on_nationalisation(RULES, cash=150, loans=4, supply=100)
-    assert (repayment.loans_repaid, repayment.cash, repayment.loans_cancelled, repayment.supply) == (2, 50, 2, 102)
+    assert (repayment.loans_repaid, repayment.cash, repayment.loans_cancelled, repayment.supply) == (3, 0, 1, 103)
