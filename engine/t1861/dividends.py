@@ -62,7 +62,7 @@ class MajorDividend:
     withheld: int  # kept by the company before any payout
     to_treasury: int  # paid to the company for the shares in its own treasury
     to_holders: tuple[tuple[str, int], ...]  # (holder, amount) for every holder paid
-    unpaid: int  # the pool's shares and the per-share remainder: stays in the bank
+    unpaid: int  # the pool's shares' part, less rounding up: stays in the bank
     cell_after: Cell
 
     @property
@@ -102,6 +102,8 @@ def major_dividend(
     Percent in the bank pool is what neither ``holders`` nor the treasury hold.
     """
     _check_revenue(revenue)
+    if sum(holders.values()) + treasury_percent > TOTAL_SHARES * SHARE_PERCENT:
+        raise ValueError("The holdings add up to more than the whole company.")
     if revenue == 0:
         kind = DividendKind.WITHHOLD
     withheld = _withheld(kind, revenue)

@@ -77,3 +77,8 @@ def test_each_holders_dividend_is_rounded_up():
 def test_a_holding_that_is_not_whole_shares_is_refused():
     with pytest.raises(ValueError, match="whole number of shares"):
         major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 100, {"ann": 25}, 0)
+
+
+def test_holdings_above_the_whole_company_are_refused():
+    with pytest.raises(ValueError, match="more than the whole company"):
+        major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 100, {"ann": 60, "bob": 30}, 20)
