@@ -2,7 +2,7 @@
 
 Dividends are in :mod:`engine.t1861.dividends`; the other triggers are here:
 
-- a sell action in a stock round by the major's president at that moment: one step down,
+- a sell action in a stock round by whoever was the major's president before it: one step down,
   however many shares it sold; a non-president's sale does not move the price (7.3, 10.2;
   18xx.games moves once per sell action, section 20 point 1);
 - sold out at the end of a stock round: a started major whose shares are all held by players
