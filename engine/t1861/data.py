@@ -14,6 +14,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from engine.t1861.company_rules import CompanyRules, company_rules_from_json
 from engine.t1861.hexes import HexDef, hex_from_json
 from engine.t1861.phases import PhaseDef, TrainDef, phase_from_json, train_from_json
 from engine.t1861.tiles import TileDef, tile_from_json
@@ -29,6 +30,7 @@ class Rulebook:
     hexes: Mapping[str, HexDef]
     phases: tuple[PhaseDef, ...]
     trains: tuple[TrainDef, ...]
+    companies: CompanyRules
     # The parts only the rounds read (companies, market, game constants), as the file has them.
     raw: dict[str, Any]
 
@@ -38,6 +40,13 @@ class Rulebook:
             if phase.name == name:
                 return phase
         raise KeyError(f"1861 has no phase {name!r}")
+
+    def train(self, name: str) -> TrainDef:
+        """The train type called ``name`` ("2" ... "8", "2+2", "5+5E")."""
+        for train in self.trains:
+            if train.name == name:
+                return train
+        raise KeyError(f"1861 has no {name}-train")
 
 
 def read_raw() -> dict[str, Any]:
@@ -53,6 +62,7 @@ def load(raw: dict[str, Any]) -> Rulebook:
         hexes=MappingProxyType({coord: hex_from_json(entry) for coord, entry in raw["hexes"].items()}),
         phases=tuple(phase_from_json(phase) for phase in raw["phases"]),
         trains=tuple(train_from_json(train) for train in raw["trains"]),
+        companies=company_rules_from_json(raw),
         raw=raw,
     )
 
