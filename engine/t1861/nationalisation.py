@@ -25,6 +25,7 @@ Public API::
     rsr, taken = hand_over_tokens(rsr, cities, city_value)   # cities the RSR now holds
     rsr = rsr.with_reserved_token(("E1", 1))     # its St Petersburg / Moscow token (section 6)
     answer_nationalises(action)                  # R4: True for choose/nationalize, False for pass
+    privates_bought_out({"TSR": 2, "BSS": "RSR"})    # section 3 at the first 6-train: (private, owner, ₽)
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from engine.t1861.data import DATA
 from engine.t1861.train_limits import CompanyKind
 
 City = tuple[str, int]
+RSR = "RSR"
 NATIONALISE = "nationalize"  # the recorded ``choose`` of a trainless major's president
 
 
@@ -149,6 +151,13 @@ def hand_over_tokens(
             rsr = rsr.with_token(city)
             taken.append(city)
     return rsr, tuple(taken)
+
+
+def privates_bought_out(owners: Mapping[str, Any]) -> tuple[tuple[str, Any, int], ...]:
+    """Section 3, at the first 6-train: each private the RSR does not hold yet, its owner
+    (player or company) and the face value the bank pays them; every private then is the RSR's."""
+    faces = {private["id"]: private["face_value"] for private in DATA.raw["privates"]}
+    return tuple((private, owner, faces[private]) for private, owner in owners.items() if owner != RSR)
 
 
 def answer_nationalises(action: Mapping[str, Any]) -> bool:

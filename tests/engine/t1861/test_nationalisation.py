@@ -12,6 +12,7 @@ from engine.t1861.nationalisation import (
     hand_over_tokens,
     holder_payout,
     minors_in_play,
+    privates_bought_out,
     settle,
     token_order,
     trainless_check,
@@ -89,3 +90,7 @@ def test_22_after_action_582_of_167259_trainless_majors_are_asked_in_operating_o
     assert offers[0] == "MKN" == actions[after]["entity"]
     assert set(offers) == {"MKN", "NW", "SW"}
     assert [a["entity"] for a in actions[after : after + 3]] == ["MKN", "NW", "SW"]
+
+
+def test_3_at_the_first_6_train_the_bank_buys_every_private_the_rsr_does_not_hold_at_face_value() -> None:
+    assert privates_bought_out({"TSR": 2, "BSS": "RSR", "WVR": "MK"}) == (("TSR", 2, 30), ("WVR", "MK", 90))

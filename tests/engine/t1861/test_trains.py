@@ -16,7 +16,7 @@ from engine.t1861.depot import (
     rust,
     sell,
 )
-from engine.t1861.phase_changes import first_purchase, phase_after
+from engine.t1861.phase_changes import events_fired, first_purchase, phase_after
 from engine.t1861.train_limits import discard_choices, excess, has_room, train_limit
 from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, must_buy, rsr_purchases
 
@@ -143,3 +143,9 @@ def test_6_the_trainless_rsr_borrows_for_the_cheapest_train_then_buys_while_its_
     assert [p.train for p in rich] == ["4-1", "4-2", "4-3"]
     poor = rsr_purchases(depot, "4", cash=0, loans=0, has_train=False)
     assert [(p.train, p.loans) for p in poor] == [("4-1", 8)]
+
+
+def test_16_events_stand_once_fired_green_minors_from_the_first_3_no_new_minors_from_the_first_5() -> None:
+    assert "green_minors_available" not in events_fired({"2"})
+    assert {"green_minors_available", "majors_can_ipo"} <= events_fired({"2", "3", "4"})
+    assert "minors_cannot_start" in events_fired({"2", "3", "4", "5"})
