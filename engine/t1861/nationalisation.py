@@ -20,6 +20,7 @@ Public API::
 
     check = trainless_check(candidates)          # TrainlessCheck(minors=..., majors=...)
     settle(cash=70, loans=2)                     # Settlement(repaid=1, cancelled=1, left_moves=2, cash=20)
+    rsr_share, settlement = rsr_receives(Assets(cash=70, trains=("3-1",), loans=2))
     holder_payout(price=60, shares=2)            # ₽120
     rsr = RsrTokens.at_start()
     rsr, taken = hand_over_tokens(rsr, cities, city_value)   # cities the RSR now holds
@@ -36,6 +37,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
+from engine.t1861.mergers import Assets
 from engine.t1861.train_limits import CompanyKind
 
 City = tuple[str, int]
@@ -128,6 +130,12 @@ def settle(cash: int, loans: int) -> Settlement:
     repaid = min(loans, cash // face)
     cancelled = loans - repaid
     return Settlement(repaid, cancelled, 1 + cancelled, cash - repaid * face)
+
+
+def rsr_receives(assets: Assets) -> tuple[Assets, Settlement]:
+    """15.3 steps 1-3: what the RSR gets (cash after repayment, trains, privates, no loans)."""
+    settlement = settle(assets.cash, assets.loans)
+    return Assets(settlement.cash, assets.trains, assets.privates, 0), settlement
 
 
 def holder_payout(price: int, shares: int) -> int:
