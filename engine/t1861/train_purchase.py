@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
-from engine.t1861.depot import Depot, bank_offer, cheapest_offer, next_train, sell, train_def, train_type_of
+from engine.t1861.depot import Depot, cheapest_offer, next_train, require_offered, sell, train_def, train_type_of
 from engine.t1861.phase_changes import phase_after
 from engine.t1861.train_limits import CompanyKind, has_room
 
@@ -101,8 +101,7 @@ def buy_step_waits(buyer: Buyer, depot: Depot, phase: str, others_own_trains: bo
 
 def bank_purchase(buyer: Buyer, train_id: str, depot: Depot, phase: str) -> Purchase:
     """The purchase of ``train_id`` from the bank at face value; loans only when forced."""
-    if train_id not in bank_offer(depot, phase):
-        sell(depot, train_id, phase)  # raises the bank's own sentence
+    require_offered(depot, train_id, phase)
     _check_room(buyer, phase)
     price = train_def(train_id).price
     if price <= buyer.cash:
