@@ -285,7 +285,9 @@ def compose_undo_ask(row: Outbox, now: datetime, loaded: Loaded | None = None) -
 
     Superseded once the game moved on or the request ended: then there is nothing to answer.
     """
-    loaded = _loaded_at(row, same_version=True, loaded=loaded)
+    loaded = _loaded_at(row, loaded)
+    if loaded.version != row.version:
+        raise Superseded("The position has moved on since this mail was written.")
     request = undo_request_at(row.game_id, row.version)
     if request is None or request.status != UndoRequestStatus.PENDING:
         raise Superseded("The undo request has ended.")
@@ -306,7 +308,7 @@ def compose_undo_ask(row: Outbox, now: datetime, loaded: Loaded | None = None) -
 
 def compose_undo_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """The asker hears that their request ended without the undo: refused, or the game moved on."""
-    loaded = _loaded_at(row, same_version=False, loaded=loaded)
+    loaded = _loaded_at(row, loaded)
     request = undo_request_at(row.game_id, row.version)
     if request is None or request.status not in (UndoRequestStatus.REFUSED, UndoRequestStatus.LAPSED):
         raise Superseded("The undo request did not end unanswered.")

@@ -99,5 +99,5 @@ def test_an_open_game_has_no_record(players):
 def test_a_record_whose_players_are_not_a_list_is_refused_in_words(game, listed):
     play(game, SCRIPT[:2])
     record = {**services.record_for(game), "players": listed}
-    with pytest.raises(ImportFailed, match="its players must be a list of names"):
+    with pytest.raises(ImportFailed, match="The record could not be read: players must be a list of names"):
         services.import_record(json.dumps(record), None)
