@@ -32,15 +32,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import combinations, permutations
 
 from engine.t1861.network import Network, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
 
-# Search steps (links tried) allowed per search, and candidate pairs tried when combining.
-STEP_LIMIT = 400_000
+# Search steps (links tried) allowed for one company's turn, all searches together (about
+# a second on the 2-core machine); a search started when the budget is spent still gets
+# GREEDY_STEPS so that every train that can run gets a route.  COMBINE_LIMIT caps the
+# candidate pairs tried when combining.
+STEP_LIMIT = 300_000
+GREEDY_STEPS = 5_000
 COMBINE_LIMIT = 200_000
 
 
@@ -53,6 +57,9 @@ def best_routes(
     step_limit: int = STEP_LIMIT,
 ) -> RouteSet:
     """The highest-revenue legal route set for ``company``'s ``trains`` on ``network``.
+
+    ``step_limit`` is the work budget (links tried over all searches); when it runs out
+    the best legal set found is returned with ``proven_best`` False.
 
     ``bonuses`` is either a mapping hex -> private bonus per route counting that hex (the
     caller sums the company's privates: ``{"H8": 20}`` for MYR and MRR) or a full
@@ -121,7 +128,6 @@ class _Board:
         pair_hexes = {hex_id for pair in rules.pairs for hex_id in (pair.bonus_hex, pair.with_hex)}
         # A stop whose counting decides a bonus beyond its own value: counted by count_route
         # when the route has to choose among such stops.
-        self.special = [stop.hex in pair_hexes for stop in self.stops]
         self.special_town = [
             stop.kind == "town" and (stop.hex in pair_hexes or rules.by_hex.get(stop.hex, 0) > 0) for stop in self.stops
         ]
@@ -159,6 +165,8 @@ class _Board:
         links_from: list[list[_Link]] = [[] for _ in self.stops]
         for number, (start, end, mask, segments) in enumerate(sorted(found, key=lambda f: (f[0], f[3]))):
             links_from[start].append(_Link(number, start, end, mask, segments))
+        for links in links_from:  # the most valuable next stop first: good routes are found early
+            links.sort(key=lambda link: (-self.stops[link.end].revenue, link.number))
         return links_from
 
     def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
@@ -274,23 +282,61 @@ class _Board:
         return train.multiplier * (state.city_value + state.offboard_value + fill + pairs) + private
 
     def _express_revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
+        """The 5+5E's count, as :func:`engine.t1861.revenue.count_route` makes it, on numbers.
+
+        Off-boards count; the rest of the allowance takes the best weights (value times
+        multiplier plus private bonus), one of them a token stop, with or without each
+        pair bonus's stops forced in.
+        """
+        multiplier = train.multiplier
         offboards = [index for index in route_stops if self.kind[index] == _OFFBOARD]
         others = [index for index in route_stops if self.kind[index] != _OFFBOARD]
         room = train.allowance - len(offboards)
-        if len(others) > room and any(self.special[index] for index in others):
-            return self._slow(route_stops, train)
-        multiplier = train.multiplier
         weight = {index: multiplier * self.value[index] + self.private[index] for index in others}
-        ranked = sorted(others, key=lambda index: (-weight[index], self.stops[index].id))
-        picked = ranked[:room]
-        if not any(self.token[index] for index in picked):
-            tokened = [index for index in ranked[room:] if self.token[index]]
-            if not tokened or room == 0:
-                return -1
-            picked = [*picked[: room - 1], tokened[0]]
-        counted_hexes = {self.stops[index].hex for index in (*offboards, *picked)}
-        value = sum(self.value[index] for index in offboards) + self._pairs(counted_hexes)
-        return multiplier * value + sum(self.private[index] for index in offboards) + sum(weight[i] for i in picked)
+        ranked = sorted(others, key=lambda index: (-weight[index], index))
+        base = sum(multiplier * self.value[index] + self.private[index] for index in offboards)
+        base_hexes = 0
+        for index in offboards:
+            base_hexes |= self.hex_bit[index]
+        best = -1
+        for forced in self._express_forcings(route_stops, others):
+            picked = self._express_pick(ranked, forced, room)
+            if picked is None:
+                continue
+            hexes = base_hexes
+            for index in picked:
+                hexes |= self.hex_bit[index]
+            pairs = sum(amount for first, second, amount in self.pair_bits if hexes & first and hexes & second)
+            best = max(best, base + sum(weight[index] for index in picked) + multiplier * pairs)
+        return best
+
+    def _express_forcings(self, route_stops: tuple[int, ...], others: list[int]) -> list[tuple[int, ...]]:
+        """Nothing forced, and each pair bonus's visited optional stops forced (both hexes visited)."""
+        optional = {self.hex_bit[index]: index for index in others}
+        visited = 0
+        for index in route_stops:
+            visited |= self.hex_bit[index]
+        usable = [
+            tuple(optional[bit] for bit in (first, second) if bit in optional)
+            for first, second, _ in self.pair_bits
+            if visited & first and visited & second
+        ]
+        return [
+            tuple(sorted({index for pair in pairs for index in pair}))
+            for size in range(len(usable) + 1)
+            for pairs in combinations(usable, size)
+        ]
+
+    def _express_pick(self, ranked: list[int], forced: tuple[int, ...], room: int) -> list[int] | None:
+        if len(forced) > room:
+            return None
+        picked = [*forced, *[index for index in ranked if index not in forced][: room - len(forced)]]
+        if any(self.token[index] for index in picked):
+            return picked
+        spare = [index for index in ranked if self.token[index] and index not in picked]
+        if not spare or room - len(forced) < 1:
+            return None
+        return [*picked[: room - 1], spare[0]] if len(picked) == room else [*picked, spare[0]]
 
     def _pairs(self, counted_hexes: set[str]) -> int:
         return sum(
@@ -483,7 +529,7 @@ class _Planner:
     def __init__(self, board: _Board, trains: list[Train], step_limit: int) -> None:
         self.board = board
         self.trains = trains
-        self.step_limit = step_limit
+        self.steps_left = step_limit
         self.proven = True
 
     def plan(self) -> tuple[list[tuple[Train, _Route | None]], bool]:
@@ -507,8 +553,10 @@ class _Planner:
         self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool, proof: bool = True
     ) -> _Search:
         """One search; ``proof``: whether stopping at the work limit leaves the answer unproven."""
-        search = _Search(self.board, kinds, floors, avoid, self.step_limit, keep_all)
+        allowed = max(self.steps_left, 0 if proof else GREEDY_STEPS)
+        search = _Search(self.board, kinds, floors, avoid, allowed, keep_all)
         search.run()
+        self.steps_left -= allowed - max(search.steps_left, 0)
         if proof:
             self.proven = self.proven and search.complete
         return search
