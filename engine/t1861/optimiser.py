@@ -266,7 +266,7 @@ class _Board:
         depends on which optional stops count goes to :func:`engine.t1861.revenue.count_route`.
         """
         if train.express:
-            return self._express_revenue(state.stops, train)
+            return self._express_revenue(state, train)
         big = state.cities + state.offboards
         if big > train.allowance:
             return -1
@@ -281,13 +281,14 @@ class _Board:
         pairs = sum(amount for first, second, amount in self.pair_bits if counted & first and counted & second)
         return train.multiplier * (state.city_value + state.offboard_value + fill + pairs) + private
 
-    def _express_revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
+    def _express_revenue(self, state: _State, train: Train) -> int:
         """The 5+5E's count, as :func:`engine.t1861.revenue.count_route` makes it, on numbers.
 
         Off-boards count; the rest of the allowance takes the best weights (value times
         multiplier plus private bonus), one of them a token stop, with or without each
         pair bonus's stops forced in.
         """
+        route_stops = state.stops
         multiplier = train.multiplier
         offboards = [index for index in route_stops if self.kind[index] == _OFFBOARD]
         others = [index for index in route_stops if self.kind[index] != _OFFBOARD]
@@ -299,14 +300,20 @@ class _Board:
         for index in offboards:
             base_hexes |= self.hex_bit[index]
         best = -1
-        for forced in self._express_forcings(route_stops, others):
+        pairs_possible = any(state.hexes & first and state.hexes & second for first, second, _ in self.pair_bits)
+        forcings = self._express_forcings(route_stops, others) if pairs_possible else [()]
+        for forced in forcings:
             picked = self._express_pick(ranked, forced, room)
             if picked is None:
                 continue
             hexes = base_hexes
             for index in picked:
                 hexes |= self.hex_bit[index]
-            pairs = sum(amount for first, second, amount in self.pair_bits if hexes & first and hexes & second)
+            pairs = (
+                sum(amount for first, second, amount in self.pair_bits if hexes & first and hexes & second)
+                if pairs_possible
+                else 0
+            )
             best = max(best, base + sum(weight[index] for index in picked) + multiplier * pairs)
         return best
 
@@ -354,7 +361,7 @@ _CITY, _TOWN, _OFFBOARD = 0, 1, 2
 _KIND = {"city": _CITY, "town": _TOWN, "offboard": _OFFBOARD}
 
 
-@dataclass
+@dataclass(slots=True)
 class _State:
     """A partial route: its stops and links, and the running sums the bounds need."""
 
@@ -509,6 +516,10 @@ class _Search:
         route = _Route(state.stops, state.links, mask)
         worth = False
         for train in self.trains:
+            floor = self.floors[train.name]
+            if floor > 0 and self.board.ceiling(train, state, 0) < floor:
+                route.revenue[train.name] = -1  # below this train's floor: never one of its candidates
+                continue
             revenue = self.board.revenue(state, train)
             route.revenue[train.name] = revenue
             if revenue < 0 or revenue < self.floors[train.name]:
