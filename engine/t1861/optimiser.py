@@ -30,7 +30,8 @@ token city on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import insort
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
@@ -400,6 +401,7 @@ class _Search:
         self.max_big = max((t.allowance for t in trains if not t.express), default=0)
         self.any_express = any(t.express for t in trains)
         self.seen: set[int] = set()
+        self.on_found: Callable[[_Search, _Route], None] | None = None  # told of each kept route
 
     def run(self) -> None:
         board = self.board
@@ -532,6 +534,8 @@ class _Search:
             worth = True
         if worth and self.keep_all:
             self.found[mask] = route
+            if self.on_found is not None:
+                self.on_found(self, route)
 
 
 class _Planner:
@@ -555,17 +559,27 @@ class _Planner:
         tops = {t.name: best[t.name].revenue[t.name] if t.name in best else 0 for t in kinds}
         total_top = sum(tops[train.name] for train in self.trains)
         floors = {t.name: max(floor - (total_top - tops[t.name]), 0) for t in kinds}
-        candidates = self._search(kinds, floors, 0, keep_all=True).found.values()
+        pairing = _Pairing(self.trains, greedy, floor, tops) if len(self.trains) == 2 else None
+        candidates = self._search(kinds, floors, 0, keep_all=True, on_found=pairing).found.values()
+        if pairing is not None:
+            greedy, floor = pairing.chosen, pairing.floor
         combined = _Combiner(self.trains, list(candidates), greedy, floor).run()
         self.proven = self.proven and combined.complete
         return combined.chosen, self.proven
 
     def _search(
-        self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool, proof: bool = True
+        self,
+        kinds: list[Train],
+        floors: dict[str, int],
+        avoid: int,
+        keep_all: bool,
+        proof: bool = True,
+        on_found: Callable[[_Search, _Route], None] | None = None,
     ) -> _Search:
         """One search; ``proof``: whether stopping at the work limit leaves the answer unproven."""
         allowed = max(self.steps_left, 0 if proof else GREEDY_STEPS)
         search = _Search(self.board, kinds, floors, avoid, allowed, keep_all)
+        search.on_found = on_found
         search.run()
         self.steps_left -= allowed - max(search.steps_left, 0)
         if proof:
@@ -631,6 +645,54 @@ def _orders(trains: list[Train]) -> list[tuple[int, ...]]:
 
 def _total(trains: list[Train], chosen: Sequence[_Route | None]) -> int:
     return sum(_earned(route, train) for train, route in zip(trains, chosen, strict=True))
+
+
+class _Pairing:
+    """For two trains: pairs each candidate as it is found with the best disjoint one so far.
+
+    A better pair raises the floor at once, and with it every train's floor in the running
+    search, so the collection of candidates tightens as it goes.  Only the best
+    ``PARTNERS`` candidates of the other train are tried for each new one.
+    """
+
+    PARTNERS = 40
+
+    def __init__(
+        self, trains: list[Train], chosen: list[tuple[Train, _Route | None]], floor: int, tops: dict[str, int]
+    ):
+        self.trains = trains
+        self.chosen = chosen
+        self.floor = floor
+        self.tops = tops
+        self.ranked: dict[str, list[tuple[int, int, _Route]]] = {train.name: [] for train in trains}
+        self.count = 0
+
+    def __call__(self, search: _Search, route: _Route) -> None:
+        first, second = self.trains
+        for mine, other, order in ((first, second, (0, 1)), (second, first, (1, 0))):
+            revenue = route.revenue.get(mine.name, -1)
+            if revenue <= 0:
+                continue
+            for _, _, partner in self.ranked[other.name][: self.PARTNERS]:
+                if partner.mask & route.mask:
+                    continue
+                total = revenue + partner.revenue[other.name]
+                if total > self.floor:
+                    pair = (route, partner) if order == (0, 1) else (partner, route)
+                    self._raise(search, total, pair)
+                break
+        self.count += 1
+        for train in {train.name: train for train in self.trains}.values():
+            revenue = route.revenue.get(train.name, -1)
+            if revenue > 0:
+                insort(self.ranked[train.name], (-revenue, self.count, route))
+
+    def _raise(self, search: _Search, total: int, pair: tuple[_Route, _Route]) -> None:
+        self.floor = total
+        self.chosen = list(zip(self.trains, pair, strict=True))
+        top_total = sum(self.tops[train.name] for train in self.trains)
+        for name, top in self.tops.items():
+            search.floors[name] = max(search.floors[name], total - (top_total - top))
 
 
 def _kinds(trains: list[Train]) -> list[Train]:
