@@ -549,7 +549,9 @@ class _Planner:
 
     def plan(self) -> tuple[list[tuple[Train, _Route | None]], bool]:
         kinds = _kinds(self.trains)
-        best = self._search(kinds, {t.name: 0 for t in kinds}, 0, keep_all=False).best
+        best: dict[str, _Route] = {}
+        for group in _groups(kinds):
+            best.update(self._search(group, {t.name: 0 for t in group}, 0, keep_all=False).best)
         if not best:
             return [(train, None) for train in self.trains], self.proven
         if len(self.trains) == 1:
@@ -558,12 +560,18 @@ class _Planner:
         floor = sum(_earned(route, train) for train, route in greedy)
         tops = {t.name: best[t.name].revenue[t.name] if t.name in best else 0 for t in kinds}
         total_top = sum(tops[train.name] for train in self.trains)
-        floors = {t.name: max(floor - (total_top - tops[t.name]), 0) for t in kinds}
         pairing = _Pairing(self.trains, greedy, floor, tops) if len(self.trains) == 2 else None
-        candidates = self._search(kinds, floors, 0, keep_all=True, on_found=pairing).found.values()
+        candidates: dict[int, _Route] = {}
+        for group in _groups(kinds):
+            floors = {t.name: max((pairing.floor if pairing else floor) - (total_top - tops[t.name]), 0) for t in group}
+            for mask, route in self._search(group, floors, 0, keep_all=True, on_found=pairing).found.items():
+                if mask in candidates:
+                    candidates[mask].revenue.update(route.revenue)
+                else:
+                    candidates[mask] = route
         if pairing is not None:
             greedy, floor = pairing.chosen, pairing.floor
-        combined = _Combiner(self.trains, list(candidates), greedy, floor).run()
+        combined = _Combiner(self.trains, list(candidates.values()), greedy, floor).run()
         self.proven = self.proven and combined.complete
         return combined.chosen, self.proven
 
@@ -692,7 +700,18 @@ class _Pairing:
         self.chosen = list(zip(self.trains, pair, strict=True))
         top_total = sum(self.tops[train.name] for train in self.trains)
         for name, top in self.tops.items():
-            search.floors[name] = max(search.floors[name], total - (top_total - top))
+            if name in search.floors:
+                search.floors[name] = max(search.floors[name], total - (top_total - top))
+
+
+def _groups(kinds: list[Train]) -> list[list[Train]]:
+    """Kinds searched together: the ordinary trains share one search, the express its own.
+
+    Ordinary trains prune on their allowance; the 5+5E's routes can be any length, so a
+    joint search could prune for neither.
+    """
+    groups = [[kind for kind in kinds if not kind.express], [kind for kind in kinds if kind.express]]
+    return [group for group in groups if group]
 
 
 def _kinds(trains: list[Train]) -> list[Train]:
