@@ -11,11 +11,16 @@ phase colours, two lays, costs, token reach and price) lives in ``lays`` and ``t
 
 Typical use::
 
-    board = Board.empty()
-    board = board.place_token("SPW", "E1", 0)           # a minor's home token
-    lay = check_lay(board, "SPW", "2", "E3", "9", 0)     # engine.t1861.lays; raises IllegalAction
-    board = board.lay("E3", "9", 0)
-    network = board.network("2")                          # engine.t1861.network.Network
+    board = Board.empty()                                   # the printed map, home slots held
+    board = board.place_token("M-K", "H8", 0)               # a minor's home token (its held slot)
+    lay = check_lay(board, "M-K", "2", "H10", "58", 3)      # engine.t1861.lays; raises IllegalAction
+    board = board.lay(lay.hex, lay.tile, lay.rotation)      # tokens follow their cities on upgrades
+    network = board.network("2")                            # engine.t1861.network.Network
+    mine = board.network("2", "M-K")                        # only what M-K's tokens reach
+    snapshot = board.to_json()                              # Board.from_json(snapshot) == board
+
+City indices are the current tile's: after Kiev, Moscow or St. Petersburg merge into one
+city, every token and held slot there is in city 0.
 """
 
 from __future__ import annotations
@@ -158,11 +163,12 @@ class Board:
         return self._with(tokens=_replace(self.tokens, hex_id, _with_city(self.tokens_in(hex_id), city, remaining)))
 
     def rename_tokens(self, old: str, new: str) -> Board:
-        """Every token of ``old`` becomes ``new``'s (a minor converting or merging into a major)."""
-        tokens = {
-            hex_id: tuple(tuple(new if company == old else company for company in city) for city in cities)
-            for hex_id, cities in self.tokens.items()
-        }
+        """Every token of ``old`` becomes ``new``'s (a minor converting or merging into a major).
+
+        Where ``new`` already has a token in the same city, the two become one (23's R3: two
+        merging minors in one city leave one token there).
+        """
+        tokens = {hex_id: tuple(_renamed(city, old, new) for city in cities) for hex_id, cities in self.tokens.items()}
         return self._with(tokens=MappingProxyType(tokens))
 
     def release_reservations(self, company: str) -> Board:
@@ -258,6 +264,15 @@ def cities_after_upgrade(before: CityLists | None, city_map: tuple[int, ...], ne
         if companies:
             after[city_map[old_index]] = after[city_map[old_index]] + companies
     return tuple(after)
+
+
+def _renamed(city: tuple[str, ...], old: str, new: str) -> tuple[str, ...]:
+    renamed: list[str] = []
+    for company in city:
+        company = new if company == old else company
+        if company not in renamed:
+            renamed.append(company)
+    return tuple(renamed)
 
 
 def _with_city(cities: CityLists, index: int, companies: tuple[str, ...]) -> CityLists:

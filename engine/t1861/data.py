@@ -8,8 +8,10 @@ every module reads the map and the manifest from :data:`DATA`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from engine.t1861.hexes import HexDef, hex_from_json
@@ -23,8 +25,8 @@ DATA_FILE = "1861-data.json"
 class Rulebook:
     """Every fact of the data file the map layer and the rounds need."""
 
-    tiles: dict[str, TileDef]
-    hexes: dict[str, HexDef]
+    tiles: Mapping[str, TileDef]
+    hexes: Mapping[str, HexDef]
     phases: tuple[PhaseDef, ...]
     trains: tuple[TrainDef, ...]
     # The parts only the rounds read (companies, market, game constants), as the file has them.
@@ -47,8 +49,8 @@ def read_raw() -> dict[str, Any]:
 def load(raw: dict[str, Any]) -> Rulebook:
     """Build the frozen structures from a parsed data file."""
     return Rulebook(
-        tiles={number: tile_from_json(number, tile) for number, tile in raw["tiles"].items()},
-        hexes={coord: hex_from_json(entry) for coord, entry in raw["hexes"].items()},
+        tiles=MappingProxyType({number: tile_from_json(number, tile) for number, tile in raw["tiles"].items()}),
+        hexes=MappingProxyType({coord: hex_from_json(entry) for coord, entry in raw["hexes"].items()}),
         phases=tuple(phase_from_json(phase) for phase in raw["phases"]),
         trains=tuple(train_from_json(train) for train in raw["trains"]),
         raw=raw,

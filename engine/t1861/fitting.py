@@ -53,6 +53,13 @@ def fits(hex_id: str, current: LaidTile | None, number: str) -> tuple[Fit, ...]:
     return tuple(found)
 
 
+@cache
+def candidates(hex_id: str, current: LaidTile | None) -> tuple[tuple[str, tuple[Fit, ...]], ...]:
+    """Every manifest tile that fits what ``hex_id`` shows now, with its fits, in manifest order."""
+    found = ((number, fits(hex_id, current, number)) for number in DATA.tiles)
+    return tuple((number, fitted) for number, fitted in found if fitted)
+
+
 def fit_at(hex_id: str, current: LaidTile | None, number: str, rotation: int) -> Fit | None:
     """The fit of tile ``number`` at ``rotation``, or None if it does not fit there."""
     return next((fit for fit in fits(hex_id, current, number) if fit.rotation == rotation), None)
@@ -65,7 +72,7 @@ def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: in
     refusal = kind_refusal(old, hexdef, tile)
     if refusal is not None:
         return refusal
-    placed = f"Tile {number} at rotation {rotation} in {hexdef.id}"
+    placed = f"Tile {number} at rotation {rotation} in {hexdef.display_name()}"
     exit_problem = exit_refusal(hexdef, tile, rotation)
     if exit_problem is not None:
         return f"{placed} would point track {exit_problem}."

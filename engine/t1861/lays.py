@@ -34,7 +34,7 @@ from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
 from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
-from engine.t1861.fitting import Fit, fit_at, fit_refusal, fits, kind_refusal, mapped_path, path_key
+from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
 from engine.t1861.geometry import edge_name
 from engine.t1861.reach import Reach, reach
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
@@ -165,11 +165,11 @@ def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach
     current = board.laid.get(hex_id)
     edges = reached.edges_of(hex_id)
     found = []
-    for number, tile in DATA.tiles.items():
-        candidates = fits(hex_id, current, number)
-        if not candidates or _tile_refusal(board, phase, hex_id, number) is not None:
+    for number, fitted in candidates(hex_id, current):
+        if _tile_refusal(board, phase, hex_id, number) is not None:
             continue
-        for fit in candidates:
+        tile = DATA.tiles[number]
+        for fit in fitted:
             connected = tile.exits_at(fit.rotation) & edges
             if connected and _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
                 found.append(_lay(board, hex_id, number, fit.rotation, done))
@@ -206,7 +206,7 @@ def _uses_new_track_or_changes_a_city(
     paths = tuple(rotate_path(path, fit.rotation) for path in tile.paths)
     old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
     tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
-    starts: list[End] = [(EDGE, edge) for hex_entered, edge in reached.entries if hex_entered == hex_id]
+    starts: list[End] = [(EDGE, edge) for edge in sorted(reached.entries_of(hex_id))]
     starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
     walked_paths, walked_stops = _walk_tile(paths, starts, tile, tokens, company)
     if any(path_key(path) not in old_paths for path in walked_paths):

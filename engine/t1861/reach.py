@@ -16,6 +16,7 @@ the whole map again).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.t1861.network import Network, Segment, Stop
 
@@ -29,12 +30,22 @@ class Reach:
     edges: set[tuple[str, int]] = field(default_factory=set)  # (hex, edge), either side of a border
     entries: set[tuple[str, int]] = field(default_factory=set)  # (hex entered, its edge)
     token_hexes: set[str] = field(default_factory=set)
+    _edges_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
+    _entries_by_hex: dict[str, set[int]] | None = field(default=None, repr=False, compare=False)
 
     def edges_of(self, hex_id: str) -> set[int]:
         """The edges of ``hex_id`` new track may connect to: all six where the company has a token."""
         if hex_id in self.token_hexes:
             return set(range(6))
-        return {edge for other, edge in self.edges if other == hex_id}
+        if self._edges_by_hex is None:
+            self._edges_by_hex = _by_hex(self.edges)
+        return self._edges_by_hex.get(hex_id, set())
+
+    def entries_of(self, hex_id: str) -> set[int]:
+        """The edges through which the walk arrives in ``hex_id`` from its neighbours."""
+        if self._entries_by_hex is None:
+            self._entries_by_hex = _by_hex(self.entries)
+        return self._entries_by_hex.get(hex_id, set())
 
 
 def reach(network: Network, company: str) -> Reach:
@@ -74,6 +85,13 @@ def _onward(network: Network, found: Reach, company: str, segment: Segment, node
     return onward
 
 
+def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
+    grouped: dict[str, set[int]] = {}
+    for hex_id, edge in sides:
+        grouped.setdefault(hex_id, set()).add(edge)
+    return grouped
+
+
 def _passable(stop: Stop, company: str) -> bool:
     """Trains pass towns and cities with room or the company's token, never an off-board."""
     return stop.kind != "offboard" and not stop.is_blocked_for(company)
@@ -84,5 +102,7 @@ def _mark_border(found: Reach, node: str) -> None:
         found.edges.update(_sides(node))
 
 
+@cache
 def _sides(junction: str) -> tuple[tuple[str, int], ...]:
-    return tuple((side.split(".")[0], int(side.split(".")[1])) for side in junction.split("|"))
+    """``"G5.0|G7.3"`` -> ``(("G5", 0), ("G7", 3))``; junction ids recur, so cached."""
+    return tuple((hex_id, int(edge)) for hex_id, edge in (side.split(".") for side in junction.split("|")))

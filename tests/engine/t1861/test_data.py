@@ -39,3 +39,37 @@ def test_the_data_file_ships_with_the_installed_package():
     from importlib import resources
 
     assert resources.files("engine.t1861").joinpath("data", "1861-data.json").is_file()
+
+
+def _upgrades_seen(hex_id):
+    """Tile -> tiles that fit on it in ``hex_id``, over every chain of fitting lays from the empty hex."""
+    from engine.t1861.contents import LaidTile
+    from engine.t1861.fitting import candidates
+
+    seen: dict[str, set[str]] = {}
+    pending, visited = [None], set()
+    while pending:
+        current = pending.pop()
+        for number, fitted in candidates(hex_id, current):
+            if current is not None:
+                seen.setdefault(current.number, set()).add(number)
+            for fit in fitted:
+                laid = LaidTile(number, fit.rotation)
+                if laid not in visited:
+                    visited.add(laid)
+                    pending.append(laid)
+    return seen
+
+
+@pytest.mark.parametrize("hex_id", ["G9", "F18", "H10", "G15", "B4", "D20", "N10", "K7", "D14", "H8", "E1", "I5"])
+def test_12_3_the_fitting_rules_only_upgrade_along_the_data_files_upgrade_lists(hex_id):
+    for tile, upgrades in _upgrades_seen(hex_id).items():
+        allowed = set(DATA.tiles[tile].upgrades_to)
+        if hex_id == "G15":
+            allowed |= set(DATA.tiles[tile].upgrades_to_on_g15_only)
+        assert upgrades <= allowed, tile
+
+
+def test_12_3_kharkov_alone_reaches_gray_640():
+    assert "640" in _upgrades_seen("G15")["623"]
+    assert all("640" not in upgrades for upgrades in _upgrades_seen("N10").values())
