@@ -44,8 +44,8 @@ from engine.t1861.trains import Train
 # a second on the 2-core machine); a search started when the budget is spent still gets
 # GREEDY_STEPS so that every train that can run gets a route.  COMBINE_LIMIT caps the
 # candidate pairs tried when combining.
-STEP_LIMIT = 300_000
-GREEDY_STEPS = 5_000
+STEP_LIMIT = 250_000
+GREEDY_STEPS = 3_000
 COMBINE_LIMIT = 200_000
 
 
@@ -515,15 +515,22 @@ class _Search:
         if mask in self.seen:
             return
         self.seen.add(mask)
-        route = _Route(state.stops, state.links, mask)
+        board = self.board
+        revenues: dict[str, int] = {}
         worth = False
         for train in self.trains:
             floor = self.floors[train.name]
-            if floor > 0 and self.board.ceiling(train, state, 0) < floor:
-                route.revenue[train.name] = -1  # below this train's floor: never one of its candidates
+            if floor > 0 and board.ceiling(train, state, 0) < floor:
+                revenues[train.name] = -1  # below this train's floor: never one of its candidates
                 continue
-            revenue = self.board.revenue(state, train)
-            route.revenue[train.name] = revenue
+            revenue = board.revenue(state, train)
+            revenues[train.name] = revenue
+            worth = worth or revenue >= max(floor, 0)
+        if not worth:
+            return
+        route = _Route(state.stops, state.links, mask, revenues)
+        for train in self.trains:
+            revenue = revenues[train.name]
             if revenue < 0 or revenue < self.floors[train.name]:
                 continue
             best = self.best.get(train.name)
@@ -531,8 +538,7 @@ class _Search:
                 self.best[train.name] = route
                 if not self.keep_all:
                     self.floors[train.name] = revenue + 1
-            worth = True
-        if worth and self.keep_all:
+        if self.keep_all:
             self.found[mask] = route
             if self.on_found is not None:
                 self.on_found(self, route)
@@ -625,6 +631,8 @@ class _Planner:
     def _improved(self, chosen: list[_Route | None]) -> list[_Route | None]:
         chosen = list(chosen)
         for _ in range(len(self.trains) + 1):
+            if self.steps_left <= 0:  # the budget is spent: keep the greedy set
+                break
             better = False
             for position, train in enumerate(self.trains):
                 others = 0
@@ -693,7 +701,9 @@ class _Pairing:
         for train in {train.name: train for train in self.trains}.values():
             revenue = route.revenue.get(train.name, -1)
             if revenue > 0:
-                insort(self.ranked[train.name], (-revenue, self.count, route))
+                ranked = self.ranked[train.name]
+                insort(ranked, (-revenue, self.count, route))
+                del ranked[self.PARTNERS :]  # only the best are ever tried
 
     def _raise(self, search: _Search, total: int, pair: tuple[_Route, _Route]) -> None:
         self.floor = total
