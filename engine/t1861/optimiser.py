@@ -37,7 +37,7 @@ from itertools import combinations, permutations
 
 from engine.t1861.network import Network, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
-from engine.t1861.routes import RoutePlan, RouteSet, check_routes, track_pieces
+from engine.t1861.routes import RouteError, RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
 
 # Search steps (links tried) allowed for one company's turn, all searches together (about
@@ -80,7 +80,23 @@ def best_routes(
 
 
 def _checked(network: Network, company: str, plans: list[RoutePlan], rules: Bonuses, proven: bool) -> RouteSet:
-    checked = check_routes(network, company, plans, rules)
+    """The plans as the checker counts them.
+
+    Should the checker ever refuse the search's answer (a bug, never seen in the tests),
+    the answer falls back to the plans it accepts one by one, so a run prompt is never
+    offered an illegal set and never fails.
+    """
+    try:
+        checked = check_routes(network, company, plans, rules)
+    except RouteError:
+        kept: list[RoutePlan] = []
+        for plan in plans:
+            try:
+                check_routes(network, company, [*kept, plan], rules)
+            except RouteError:
+                continue
+            kept.append(plan)
+        checked, proven = check_routes(network, company, kept, rules), False
     return RouteSet(checked.routes, checked.revenue, proven)
 
 
@@ -118,8 +134,6 @@ class _Board:
         areas = sorted({stop.area for stop in self.stops if stop.area})
         self.hex_bit = [1 << hexes.index(stop.hex) for stop in self.stops]
         self.area_bit = [1 << areas.index(stop.area) if stop.area else 0 for stop in self.stops]
-        self.big = [stop.kind != "town" for stop in self.stops]
-        self.offboard = [stop.kind == "offboard" for stop in self.stops]
         self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
         self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
         self.kind = [_KIND[stop.kind] for stop in self.stops]
@@ -233,12 +247,13 @@ class _Board:
             for value, hex_bit, ends_route in self.pool:
                 if taken >= room:
                     break
-                if hex_bit & hexes:
+                if hex_bit & hexes:  # a touched hex, or one already used by this fill (G4)
                     continue
                 if ends_route:
                     if not ends_left:
                         continue
                     ends_left -= 1
+                hexes |= hex_bit
                 values.append(value)
                 taken += 1
             values.sort(reverse=True)
