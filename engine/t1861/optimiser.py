@@ -30,17 +30,22 @@ token city on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import insort
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import permutations
+from itertools import combinations, permutations
 
 from engine.t1861.network import Network, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
-from engine.t1861.routes import RoutePlan, RouteSet, check_routes, track_pieces
+from engine.t1861.routes import RouteError, RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
 
-# Search steps (links tried) allowed per search, and candidate pairs tried when combining.
-STEP_LIMIT = 400_000
+# Search steps (links tried) allowed for one company's turn, all searches together (about
+# a second on the 2-core machine); a search started when the budget is spent still gets
+# GREEDY_STEPS so that every train that can run gets a route.  COMBINE_LIMIT caps the
+# candidate pairs tried when combining.
+STEP_LIMIT = 250_000
+GREEDY_STEPS = 3_000
 COMBINE_LIMIT = 200_000
 
 
@@ -53,6 +58,9 @@ def best_routes(
     step_limit: int = STEP_LIMIT,
 ) -> RouteSet:
     """The highest-revenue legal route set for ``company``'s ``trains`` on ``network``.
+
+    ``step_limit`` is the work budget (links tried over all searches); when it runs out
+    the best legal set found is returned with ``proven_best`` False.
 
     ``bonuses`` is either a mapping hex -> private bonus per route counting that hex (the
     caller sums the company's privates: ``{"H8": 20}`` for MYR and MRR) or a full
@@ -72,7 +80,23 @@ def best_routes(
 
 
 def _checked(network: Network, company: str, plans: list[RoutePlan], rules: Bonuses, proven: bool) -> RouteSet:
-    checked = check_routes(network, company, plans, rules)
+    """The plans as the checker counts them.
+
+    Should the checker ever refuse the search's answer (a bug, never seen in the tests),
+    the answer falls back to the plans it accepts one by one, so a run prompt is never
+    offered an illegal set and never fails.
+    """
+    try:
+        checked = check_routes(network, company, plans, rules)
+    except RouteError:
+        kept: list[RoutePlan] = []
+        for plan in plans:
+            try:
+                check_routes(network, company, [*kept, plan], rules)
+            except RouteError:
+                continue
+            kept.append(plan)
+        checked, proven = check_routes(network, company, kept, rules), False
     return RouteSet(checked.routes, checked.revenue, proven)
 
 
@@ -110,8 +134,6 @@ class _Board:
         areas = sorted({stop.area for stop in self.stops if stop.area})
         self.hex_bit = [1 << hexes.index(stop.hex) for stop in self.stops]
         self.area_bit = [1 << areas.index(stop.area) if stop.area else 0 for stop in self.stops]
-        self.big = [stop.kind != "town" for stop in self.stops]
-        self.offboard = [stop.kind == "offboard" for stop in self.stops]
         self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
         self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
         self.kind = [_KIND[stop.kind] for stop in self.stops]
@@ -121,7 +143,6 @@ class _Board:
         pair_hexes = {hex_id for pair in rules.pairs for hex_id in (pair.bonus_hex, pair.with_hex)}
         # A stop whose counting decides a bonus beyond its own value: counted by count_route
         # when the route has to choose among such stops.
-        self.special = [stop.hex in pair_hexes for stop in self.stops]
         self.special_town = [
             stop.kind == "town" and (stop.hex in pair_hexes or rules.by_hex.get(stop.hex, 0) > 0) for stop in self.stops
         ]
@@ -159,6 +180,8 @@ class _Board:
         links_from: list[list[_Link]] = [[] for _ in self.stops]
         for number, (start, end, mask, segments) in enumerate(sorted(found, key=lambda f: (f[0], f[3]))):
             links_from[start].append(_Link(number, start, end, mask, segments))
+        for links in links_from:  # the most valuable next stop first: good routes are found early
+            links.sort(key=lambda link: (-self.stops[link.end].revenue, link.number))
         return links_from
 
     def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
@@ -224,12 +247,13 @@ class _Board:
             for value, hex_bit, ends_route in self.pool:
                 if taken >= room:
                     break
-                if hex_bit & hexes:
+                if hex_bit & hexes:  # a touched hex, or one already used by this fill (G4)
                     continue
                 if ends_route:
                     if not ends_left:
                         continue
                     ends_left -= 1
+                hexes |= hex_bit
                 values.append(value)
                 taken += 1
             values.sort(reverse=True)
@@ -258,7 +282,7 @@ class _Board:
         depends on which optional stops count goes to :func:`engine.t1861.revenue.count_route`.
         """
         if train.express:
-            return self._express_revenue(state.stops, train)
+            return self._express_revenue(state, train)
         big = state.cities + state.offboards
         if big > train.allowance:
             return -1
@@ -273,24 +297,69 @@ class _Board:
         pairs = sum(amount for first, second, amount in self.pair_bits if counted & first and counted & second)
         return train.multiplier * (state.city_value + state.offboard_value + fill + pairs) + private
 
-    def _express_revenue(self, route_stops: tuple[int, ...], train: Train) -> int:
+    def _express_revenue(self, state: _State, train: Train) -> int:
+        """The 5+5E's count, as :func:`engine.t1861.revenue.count_route` makes it, on numbers.
+
+        Off-boards count; the rest of the allowance takes the best weights (value times
+        multiplier plus private bonus), one of them a token stop, with or without each
+        pair bonus's stops forced in.
+        """
+        route_stops = state.stops
+        multiplier = train.multiplier
         offboards = [index for index in route_stops if self.kind[index] == _OFFBOARD]
         others = [index for index in route_stops if self.kind[index] != _OFFBOARD]
         room = train.allowance - len(offboards)
-        if len(others) > room and any(self.special[index] for index in others):
-            return self._slow(route_stops, train)
-        multiplier = train.multiplier
         weight = {index: multiplier * self.value[index] + self.private[index] for index in others}
-        ranked = sorted(others, key=lambda index: (-weight[index], self.stops[index].id))
-        picked = ranked[:room]
-        if not any(self.token[index] for index in picked):
-            tokened = [index for index in ranked[room:] if self.token[index]]
-            if not tokened or room == 0:
-                return -1
-            picked = [*picked[: room - 1], tokened[0]]
-        counted_hexes = {self.stops[index].hex for index in (*offboards, *picked)}
-        value = sum(self.value[index] for index in offboards) + self._pairs(counted_hexes)
-        return multiplier * value + sum(self.private[index] for index in offboards) + sum(weight[i] for i in picked)
+        ranked = sorted(others, key=lambda index: (-weight[index], index))
+        base = sum(multiplier * self.value[index] + self.private[index] for index in offboards)
+        base_hexes = 0
+        for index in offboards:
+            base_hexes |= self.hex_bit[index]
+        best = -1
+        pairs_possible = any(state.hexes & first and state.hexes & second for first, second, _ in self.pair_bits)
+        forcings = self._express_forcings(route_stops, others) if pairs_possible else [()]
+        for forced in forcings:
+            picked = self._express_pick(ranked, forced, room)
+            if picked is None:
+                continue
+            hexes = base_hexes
+            for index in picked:
+                hexes |= self.hex_bit[index]
+            pairs = (
+                sum(amount for first, second, amount in self.pair_bits if hexes & first and hexes & second)
+                if pairs_possible
+                else 0
+            )
+            best = max(best, base + sum(weight[index] for index in picked) + multiplier * pairs)
+        return best
+
+    def _express_forcings(self, route_stops: tuple[int, ...], others: list[int]) -> list[tuple[int, ...]]:
+        """Nothing forced, and each pair bonus's visited optional stops forced (both hexes visited)."""
+        optional = {self.hex_bit[index]: index for index in others}
+        visited = 0
+        for index in route_stops:
+            visited |= self.hex_bit[index]
+        usable = [
+            tuple(optional[bit] for bit in (first, second) if bit in optional)
+            for first, second, _ in self.pair_bits
+            if visited & first and visited & second
+        ]
+        return [
+            tuple(sorted({index for pair in pairs for index in pair}))
+            for size in range(len(usable) + 1)
+            for pairs in combinations(usable, size)
+        ]
+
+    def _express_pick(self, ranked: list[int], forced: tuple[int, ...], room: int) -> list[int] | None:
+        if len(forced) > room:
+            return None
+        picked = [*forced, *[index for index in ranked if index not in forced][: room - len(forced)]]
+        if any(self.token[index] for index in picked):
+            return picked
+        spare = [index for index in ranked if self.token[index] and index not in picked]
+        if not spare or room - len(forced) < 1:
+            return None
+        return [*picked[: room - 1], spare[0]] if len(picked) == room else [*picked, spare[0]]
 
     def _pairs(self, counted_hexes: set[str]) -> int:
         return sum(
@@ -308,7 +377,7 @@ _CITY, _TOWN, _OFFBOARD = 0, 1, 2
 _KIND = {"city": _CITY, "town": _TOWN, "offboard": _OFFBOARD}
 
 
-@dataclass
+@dataclass(slots=True)
 class _State:
     """A partial route: its stops and links, and the running sums the bounds need."""
 
@@ -347,6 +416,7 @@ class _Search:
         self.max_big = max((t.allowance for t in trains if not t.express), default=0)
         self.any_express = any(t.express for t in trains)
         self.seen: set[int] = set()
+        self.on_found: Callable[[_Search, _Route], None] | None = None  # told of each kept route
 
     def run(self) -> None:
         board = self.board
@@ -460,11 +530,22 @@ class _Search:
         if mask in self.seen:
             return
         self.seen.add(mask)
-        route = _Route(state.stops, state.links, mask)
+        board = self.board
+        revenues: dict[str, int] = {}
         worth = False
         for train in self.trains:
-            revenue = self.board.revenue(state, train)
-            route.revenue[train.name] = revenue
+            floor = self.floors[train.name]
+            if floor > 0 and board.ceiling(train, state, 0) < floor:
+                revenues[train.name] = -1  # below this train's floor: never one of its candidates
+                continue
+            revenue = board.revenue(state, train)
+            revenues[train.name] = revenue
+            worth = worth or revenue >= max(floor, 0)
+        if not worth:
+            return
+        route = _Route(state.stops, state.links, mask, revenues)
+        for train in self.trains:
+            revenue = revenues[train.name]
             if revenue < 0 or revenue < self.floors[train.name]:
                 continue
             best = self.best.get(train.name)
@@ -472,9 +553,10 @@ class _Search:
                 self.best[train.name] = route
                 if not self.keep_all:
                     self.floors[train.name] = revenue + 1
-            worth = True
-        if worth and self.keep_all:
+        if self.keep_all:
             self.found[mask] = route
+            if self.on_found is not None:
+                self.on_found(self, route)
 
 
 class _Planner:
@@ -483,12 +565,14 @@ class _Planner:
     def __init__(self, board: _Board, trains: list[Train], step_limit: int) -> None:
         self.board = board
         self.trains = trains
-        self.step_limit = step_limit
+        self.steps_left = step_limit
         self.proven = True
 
     def plan(self) -> tuple[list[tuple[Train, _Route | None]], bool]:
         kinds = _kinds(self.trains)
-        best = self._search(kinds, {t.name: 0 for t in kinds}, 0, keep_all=False).best
+        best: dict[str, _Route] = {}
+        for group in _groups(kinds):
+            best.update(self._search(group, {t.name: 0 for t in group}, 0, keep_all=False).best)
         if not best:
             return [(train, None) for train in self.trains], self.proven
         if len(self.trains) == 1:
@@ -497,18 +581,36 @@ class _Planner:
         floor = sum(_earned(route, train) for train, route in greedy)
         tops = {t.name: best[t.name].revenue[t.name] if t.name in best else 0 for t in kinds}
         total_top = sum(tops[train.name] for train in self.trains)
-        floors = {t.name: max(floor - (total_top - tops[t.name]), 0) for t in kinds}
-        candidates = self._search(kinds, floors, 0, keep_all=True).found.values()
-        combined = _Combiner(self.trains, list(candidates), greedy, floor).run()
+        pairing = _Pairing(self.trains, greedy, floor, tops) if len(self.trains) == 2 else None
+        candidates: dict[int, _Route] = {}
+        for group in _groups(kinds):
+            floors = {t.name: max((pairing.floor if pairing else floor) - (total_top - tops[t.name]), 0) for t in group}
+            for mask, route in self._search(group, floors, 0, keep_all=True, on_found=pairing).found.items():
+                if mask in candidates:
+                    candidates[mask].revenue.update(route.revenue)
+                else:
+                    candidates[mask] = route
+        if pairing is not None:
+            greedy, floor = pairing.chosen, pairing.floor
+        combined = _Combiner(self.trains, list(candidates.values()), greedy, floor).run()
         self.proven = self.proven and combined.complete
         return combined.chosen, self.proven
 
     def _search(
-        self, kinds: list[Train], floors: dict[str, int], avoid: int, keep_all: bool, proof: bool = True
+        self,
+        kinds: list[Train],
+        floors: dict[str, int],
+        avoid: int,
+        keep_all: bool,
+        proof: bool = True,
+        on_found: Callable[[_Search, _Route], None] | None = None,
     ) -> _Search:
         """One search; ``proof``: whether stopping at the work limit leaves the answer unproven."""
-        search = _Search(self.board, kinds, floors, avoid, self.step_limit, keep_all)
+        allowed = max(self.steps_left, 0 if proof else GREEDY_STEPS)
+        search = _Search(self.board, kinds, floors, avoid, allowed, keep_all)
+        search.on_found = on_found
         search.run()
+        self.steps_left -= allowed - max(search.steps_left, 0)
         if proof:
             self.proven = self.proven and search.complete
         return search
@@ -544,6 +646,8 @@ class _Planner:
     def _improved(self, chosen: list[_Route | None]) -> list[_Route | None]:
         chosen = list(chosen)
         for _ in range(len(self.trains) + 1):
+            if self.steps_left <= 0:  # the budget is spent: keep the greedy set
+                break
             better = False
             for position, train in enumerate(self.trains):
                 others = 0
@@ -572,6 +676,67 @@ def _orders(trains: list[Train]) -> list[tuple[int, ...]]:
 
 def _total(trains: list[Train], chosen: Sequence[_Route | None]) -> int:
     return sum(_earned(route, train) for train, route in zip(trains, chosen, strict=True))
+
+
+class _Pairing:
+    """For two trains: pairs each candidate as it is found with the best disjoint one so far.
+
+    A better pair raises the floor at once, and with it every train's floor in the running
+    search, so the collection of candidates tightens as it goes.  Only the best
+    ``PARTNERS`` candidates of the other train are tried for each new one.
+    """
+
+    PARTNERS = 40
+
+    def __init__(
+        self, trains: list[Train], chosen: list[tuple[Train, _Route | None]], floor: int, tops: dict[str, int]
+    ):
+        self.trains = trains
+        self.chosen = chosen
+        self.floor = floor
+        self.tops = tops
+        self.ranked: dict[str, list[tuple[int, int, _Route]]] = {train.name: [] for train in trains}
+        self.count = 0
+
+    def __call__(self, search: _Search, route: _Route) -> None:
+        first, second = self.trains
+        for mine, other, order in ((first, second, (0, 1)), (second, first, (1, 0))):
+            revenue = route.revenue.get(mine.name, -1)
+            if revenue <= 0:
+                continue
+            for _, _, partner in self.ranked[other.name][: self.PARTNERS]:
+                if partner.mask & route.mask:
+                    continue
+                total = revenue + partner.revenue[other.name]
+                if total > self.floor:
+                    pair = (route, partner) if order == (0, 1) else (partner, route)
+                    self._raise(search, total, pair)
+                break
+        self.count += 1
+        for train in {train.name: train for train in self.trains}.values():
+            revenue = route.revenue.get(train.name, -1)
+            if revenue > 0:
+                ranked = self.ranked[train.name]
+                insort(ranked, (-revenue, self.count, route))
+                del ranked[self.PARTNERS :]  # only the best are ever tried
+
+    def _raise(self, search: _Search, total: int, pair: tuple[_Route, _Route]) -> None:
+        self.floor = total
+        self.chosen = list(zip(self.trains, pair, strict=True))
+        top_total = sum(self.tops[train.name] for train in self.trains)
+        for name, top in self.tops.items():
+            if name in search.floors:
+                search.floors[name] = max(search.floors[name], total - (top_total - top))
+
+
+def _groups(kinds: list[Train]) -> list[list[Train]]:
+    """Kinds searched together: the ordinary trains share one search, the express its own.
+
+    Ordinary trains prune on their allowance; the 5+5E's routes can be any length, so a
+    joint search could prune for neither.
+    """
+    groups = [[kind for kind in kinds if not kind.express], [kind for kind in kinds if kind.express]]
+    return [group for group in groups if group]
 
 
 def _kinds(trains: list[Train]) -> list[Train]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.t1861.network import Network, Segment
-from engine.t1861.routes import RouteError, RoutePlan
+from engine.t1861.routes import RouteError, RoutePlan, track_pieces
 from engine.t1861.trains import Train
 
 Stretch = tuple[str, str, tuple[str, ...]]  # first stop, last stop, segment ids in that direction
@@ -30,12 +30,33 @@ Stretch = tuple[str, str, tuple[str, ...]]  # first stop, last stop, segment ids
 def recorded_plans(
     network: Network, routes: Sequence[Mapping[str, Any]], train_of: Callable[[str], Train]
 ) -> list[RoutePlan]:
-    """The plans of a recorded ``run_routes`` action's ``routes`` on ``network``, in order."""
-    return [recorded_plan(network, route, train_of(str(route["train"]))) for route in routes]
+    """The plans of a recorded ``run_routes`` action's ``routes`` on ``network``, in order.
+
+    When parallel track fits the same hexes, the routes are fitted together so that they
+    share no track, as 18xx.games fits each route to the track the others leave free.
+    """
+    trains = [train_of(str(route["train"])) for route in routes]
+    fits = [_fits(network, route, train) for route, train in zip(routes, trains, strict=True)]
+    chosen = _disjoint(fits) or [options[0][0] for options in fits]
+    return [RoutePlan(train, segments) for train, segments in zip(trains, chosen, strict=True)]
 
 
 def recorded_plan(network: Network, route: Mapping[str, Any], train: Train) -> RoutePlan:
     """One recorded route as a plan for ``train``; RouteError if no track on the map fits it."""
+    return RoutePlan(train, _fits(network, route, train)[0][0])
+
+
+# Segment ids in travel order, the pieces of track used, and how well the walk fits the
+# record: (uses no track twice, stops the record's ``nodes`` name).
+Fit = tuple[tuple[str, ...], frozenset[str], tuple[int, int]]
+
+
+def _fits(network: Network, route: Mapping[str, Any], train: Train) -> list[Fit]:
+    """Every walk on the map that fits the recorded route, best first.
+
+    Walks that use no piece of track twice come first, then those whose stops the
+    record's ``nodes`` name most; otherwise the search order decides.
+    """
     connections = [list(hexes) for hexes in route.get("connections") or ()]
     if not connections:
         raise RouteError(f"The recorded {train.label}'s route has no track.")
@@ -46,11 +67,62 @@ def recorded_plan(network: Network, route: Mapping[str, Any], train: Train) -> R
             raise RouteError(
                 f"The recorded {train.label}'s route runs on track that is not on the map ({'-'.join(hexes)})."
             )
-    walks = list(_walks(options))
-    if not walks:
+    index = {segment.id: segment for segment in network.segments}
+    scored = []
+    for walk in _walks(options):
+        segments = tuple(segment for stretch in walk for segment in stretch[2])
+        pieces = [piece for segment_id in segments for piece in track_pieces(network, index[segment_id])]
+        once = len(set(pieces)) == len(pieces)
+        score = (int(once), _agreement(walk, preferred))
+        scored.append((-score[0], -score[1], len(scored), (segments, frozenset(pieces), score)))
+    if not scored:
         raise RouteError(f"The recorded {train.label}'s route does not join up on the map.")
-    best = max(walks, key=lambda walk: _agreement(walk, preferred))
-    return RoutePlan(train, tuple(segment for stretch in best for segment in stretch[2]))
+    return [fit for *_, fit in sorted(scored)]
+
+
+def _disjoint(fits: Sequence[list[Fit]]) -> list[tuple[str, ...]] | None:
+    """The choice of one fit per route, sharing no track, that agrees best with the record."""
+    best: tuple[tuple[int, int], list[tuple[str, ...]]] | None = None
+
+    def choose(position: int, taken: frozenset[str], score: tuple[int, int], chosen: list[tuple[str, ...]]) -> None:
+        nonlocal best
+        if position == len(fits):
+            if best is None or score > best[0]:
+                best = (score, list(chosen))
+            return
+        for segments, pieces, (once, agreement) in fits[position]:
+            if not pieces & taken:
+                grown = (score[0] + once, score[1] + agreement)
+                choose(position + 1, taken | pieces, grown, [*chosen, segments])
+
+    choose(0, frozenset(), (0, 0), [])
+    return best[1] if best is not None else None
+
+
+def recorded_form(network: Network, segments: Sequence[str]) -> dict[str, list]:
+    """A plan's segments in 18xx.games' form: ``connections`` (hexes per stretch) and ``nodes``.
+
+    The inverse of :func:`recorded_plan` for a walk the route checker accepts.
+    """
+    index = {segment.id: segment for segment in network.segments}
+    walk = [index[segment_id] for segment_id in segments]
+    here = walk[0].ends[0]
+    if len(walk) > 1 and here in walk[1].ends and walk[0].ends[1] not in walk[1].ends:
+        here = walk[0].ends[1]
+    nodes, connections, hexes = [here], [], []
+    for segment in walk:
+        here = _other_end(segment, here)
+        hexes.append(segment.hex)
+        if here in network.stops:
+            connections.append(hexes)
+            nodes.append(here)
+            hexes = []
+    return {"connections": connections, "nodes": [_signature(network, stop_id) for stop_id in nodes]}
+
+
+def _signature(network: Network, stop_id: str) -> str:
+    hex_id = network.stops[stop_id].hex
+    return f"{hex_id}-{_stops_in(network, hex_id).index(stop_id)}"
 
 
 def node_stop(network: Network, signature: str) -> str | None:
