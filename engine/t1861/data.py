@@ -15,6 +15,9 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.t1861.hexes import HexDef, hex_from_json
+from engine.t1861.loans import LoanRules, loan_rules_from_json
+from engine.t1861.market import COLUMN, GRID, Market, market_from_json
+from engine.t1861.par_prices import StartPriceRules, start_price_rules_from_json
 from engine.t1861.phases import PhaseDef, TrainDef, phase_from_json, train_from_json
 from engine.t1861.tiles import TileDef, tile_from_json
 
@@ -29,6 +32,11 @@ class Rulebook:
     hexes: Mapping[str, HexDef]
     phases: tuple[PhaseDef, ...]
     trains: tuple[TrainDef, ...]
+    grid_market: Market  # section 7.1, the default
+    column_market: Market  # section 7.2, option ``column_market``
+    start_prices: StartPriceRules
+    loans: LoanRules
+    bank: int
     # The parts only the rounds read (companies, market, game constants), as the file has them.
     raw: dict[str, Any]
 
@@ -38,6 +46,10 @@ class Rulebook:
             if phase.name == name:
                 return phase
         raise KeyError(f"1861 has no phase {name!r}")
+
+    def market(self, column_market: bool = False) -> Market:
+        """The stock market a game plays on: the grid, or the column with option ``column_market``."""
+        return self.column_market if column_market else self.grid_market
 
 
 def read_raw() -> dict[str, Any]:
@@ -53,6 +65,11 @@ def load(raw: dict[str, Any]) -> Rulebook:
         hexes=MappingProxyType({coord: hex_from_json(entry) for coord, entry in raw["hexes"].items()}),
         phases=tuple(phase_from_json(phase) for phase in raw["phases"]),
         trains=tuple(train_from_json(train) for train in raw["trains"]),
+        grid_market=market_from_json(raw["stock_market"], GRID),
+        column_market=market_from_json(raw["stock_market"], COLUMN),
+        start_prices=start_price_rules_from_json(raw["game"]),
+        loans=loan_rules_from_json(raw["game"]),
+        bank=raw["game"]["bank"],
         raw=raw,
     )
 
