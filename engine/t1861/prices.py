@@ -1,90 +1,60 @@
-"""Share prices as the stock round needs them: par cells, a minor's starting price (11), the
-president's-sale "down" and the sold-out "up" moves (7.3), and operating order (7.4).
+"""Share prices in the game state: start cells, moves and operating order, over ``engine.t1861.market``.
 
-**Stand-in.** The full market (every move, G9, dividends, loans) is ``engine.t1861.market``
-from the t1861-market branch; when it lands, these functions delegate to it or go.  They
-read the grid and the column from the data file and follow 7.3 for the two moves the stock
-round makes.  A market position (``cell``) is ``[row, column]`` on the grid or ``[index]``
-on the column.
+A company's entry in the state keeps its market position as ``cell`` (``[row, column]``; the
+column market is one row, as :mod:`engine.t1861.market` names it), its ``price``, and an
+``arrival`` stamp taken from ``state.arrivals`` whenever it enters a cell: 7.3 puts a newcomer
+under the tokens already there, so the earlier stamp is on top, and a move that leaves a
+token where it was does not restamp it.  Movement and start prices are the market modules'.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.t1861 import par_prices
 from engine.t1861.data import DATA
-
-MARKET = DATA.raw["stock_market"]
-GRID: list[list[dict[str, Any] | None]] = MARKET["grid"]["rows"]
-COLUMN: list[dict[str, Any]] = MARKET["column"]["cells"]
-MINOR_PAR_ZONES = ("par_any", "par_minor_only")
-MAJOR_PAR_ZONES = ("par_any", "par_major_only")
-MINOR_PARS: tuple[int, ...] = tuple(MARKET["minor_par_prices_grid"])
-MAJOR_PARS: tuple[int, ...] = tuple(MARKET["major_par_prices_grid"])
-MINOR_AUCTION = DATA.raw["game"]["minor_auction"]
+from engine.t1861.market import Cell, CompanyKind, Direction, Market, moved
 
 
-def minor_start_price(bid: int) -> int:
+def market_of(state: Any) -> Market:
+    return DATA.market(state.options["column_market"])
+
+
+def major_pars(state: Any) -> tuple[int, ...]:
+    return market_of(state).major_par_prices
+
+
+def minor_start_price(state: Any, bid: int) -> int:
     """11: the highest minor par price not above min(bid / 2, 135)."""
-    ceiling = min(bid / 2, MINOR_AUCTION["max_minor_par"])
-    return max((price for price in MINOR_PARS if price <= ceiling), default=MINOR_AUCTION["minimum_minor_price"])
+    return par_prices.minor_start_price(market_of(state), DATA.start_prices, bid)
 
 
-def par_cell(price: int, zones: tuple[str, ...], column_market: bool) -> list[int]:
-    """The market position where a company starting at ``price`` is placed."""
-    if column_market:
-        return next([index] for index, cell in enumerate(COLUMN)
-                    if cell["price"] == price and set(cell["zones"]) & set(zones))
-    for row_index, row in enumerate(GRID):
-        for column, cell in enumerate(row):
-            if cell and cell["price"] == price and set(cell["zones"]) & set(zones):
-                return [row_index, column]
-    raise ValueError(f"no par cell at {price}")
+def start(state: Any, company: dict[str, Any], price: int, kind: CompanyKind) -> None:
+    """Put a starting company's token on its par cell (under any tokens there)."""
+    _place(state, company, par_prices.par_cell(market_of(state), price, kind))
 
 
-def cell_price(cell: list[int]) -> int:
-    if len(cell) == 1:
-        return COLUMN[cell[0]]["price"]
-    row, column = cell
-    found = GRID[row][column]
-    assert found is not None
-    return found["price"]
-
-
-def _grid_cell(row: int, column: int) -> bool:
-    return 0 <= row < len(GRID) and 0 <= column < len(GRID[row]) and GRID[row][column] is not None
-
-
-def moved_down(cell: list[int]) -> list[int]:
-    """7.3 "down": one row down if that cell exists, else stays; on the column, one left."""
-    if len(cell) == 1:
-        return [max(cell[0] - 1, 0)]
-    row, column = cell
-    return [row + 1, column] if _grid_cell(row + 1, column) else list(cell)
-
-
-def moved_up_major(cell: list[int]) -> list[int]:
-    """7.3 "up" for a major: one row up; from row 0 to (row 1, column + 1), same price, except
-    at ₽540 (G9); a blank cell above means no move.  On the column, one right (stop at 540)."""
-    if len(cell) == 1:
-        return [min(cell[0] + 1, len(COLUMN) - 1)]
-    row, column = cell
-    if row == 0:
-        return [1, column + 1] if _grid_cell(1, column + 1) else list(cell)
-    return [row - 1, column] if _grid_cell(row - 1, column) else list(cell)
-
-
-def place(state: Any, company: dict[str, Any], cell: list[int]) -> None:
-    """Put a company's token in ``cell``, under those already there (7.3 stacking)."""
-    if company["cell"] != cell:
-        state.arrivals += 1
-        company["arrival"] = state.arrivals
-    company["cell"] = list(cell)
-    company["price"] = cell_price(cell)
+def move(state: Any, company: dict[str, Any], direction: Direction, kind: CompanyKind) -> None:
+    """One 7.3 step of the company's token."""
+    _place(state, company, moved(market_of(state), _cell(state, company), direction, kind))
 
 
 def order_key(company: dict[str, Any]) -> tuple[int, int, int, int]:
     """7.4: higher price, then further right, then higher row, then earlier arrival."""
-    cell = company["cell"]
-    column, row = (cell[1], cell[0]) if len(cell) == 2 else (cell[0], 0)
+    row, column = company["cell"]
     return (-company["price"], -column, row, company["arrival"])
+
+
+def _cell(state: Any, company: dict[str, Any]) -> Cell:
+    row, column = company["cell"]
+    found = market_of(state).cell(row, column)
+    assert found is not None
+    return found
+
+
+def _place(state: Any, company: dict[str, Any], cell: Cell) -> None:
+    if company["cell"] != [cell.row, cell.column]:
+        state.arrivals += 1
+        company["arrival"] = state.arrivals
+    company["cell"] = [cell.row, cell.column]
+    company["price"] = cell.price

@@ -23,6 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.t1861 import holdings, prices
 from engine.t1861.data import DATA
+from engine.t1861.market import Direction
 from engine.t1861.state import MAJOR_CERTIFICATES, State
 from engine.t1861.tokens import check_home_token, home_city_options
 
@@ -88,7 +89,7 @@ def par_prices(state: State, seat: int) -> list[int]:
         return []
     if not any(company["status"] == "unstarted" for company in state.majors.values()):
         return []
-    affordable = [price for price in prices.MAJOR_PARS if 2 * price <= state.cash[seat]]
+    affordable = [price for price in prices.major_pars(state) if 2 * price <= state.cash[seat]]
     return affordable if affordable and home_city_options(state.board) else []
 
 
@@ -138,7 +139,7 @@ def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
     _stock(state)["sold"][seat].append(major)
     _stock(state)["turn_sold"] = True
     if was_president:
-        prices.place(state, company, prices.moved_down(company["cell"]))
+        prices.move(state, company, Direction.DOWN, "major")
     return [Event(f"{state.players[seat]} sells {count} share(s) of {major.upper()} for ₽{price * count}.",
                   "sell_shares", {"seat": seat, "company": major, "count": count, "price": price})]
 
@@ -172,7 +173,7 @@ def par(state: State, seat: int, major: Any, price: Any) -> list[Event]:
     company["certificates"][holdings.PRESIDENT] = seat
     state.cash[seat] -= 2 * price
     company["cash"] += 2 * price
-    prices.place(state, company, prices.par_cell(price, prices.MAJOR_PAR_ZONES, state.options["column_market"]))
+    prices.start(state, company, price, "major")
     _stock(state)["home_city"] = major
     return [Event(f"{state.players[seat]} starts {major.upper()} at ₽{price} and pays ₽{2 * price}.", "par",
                   {"seat": seat, "company": major, "price": price})]
@@ -263,8 +264,8 @@ def _minor_won(state: State) -> list[Event]:
     company = state.minors[minor]
     state.cash[winner] -= price
     company.update(status="started", owner=winner, cash=price)
-    start = prices.minor_start_price(price)
-    prices.place(state, company, prices.par_cell(start, prices.MINOR_PAR_ZONES, state.options["column_market"]))
+    start = prices.minor_start_price(state, price)
+    prices.start(state, company, start, "minor")
     stock["minor_auction"] = None
     starter = auction["starter"]
     if starter != winner and stock["turn_sold"]:
@@ -311,7 +312,7 @@ def _end_round(state: State) -> list[Event]:
     for major in sorted(started, key=lambda name: prices.order_key(state.majors[name])):
         company = state.majors[major]
         if all(isinstance(holder, int) for holder in company["certificates"]):
-            prices.place(state, company, prices.moved_up_major(company["cell"]))
+            prices.move(state, company, Direction.UP, "major")
             events.append(Event(f"{major.upper()} is sold out and rises to ₽{company['price']}.", "sold_out"))
     state.priority = state.next_seat(stock["last_pass"])
     state.stock = None

@@ -48,7 +48,7 @@ def test_the_minors_go_to_their_winners_with_the_bid_as_treasury_and_the_section
     assert set(started) == set(MINORS[game])
     for minor, (seat, bid) in MINORS[game].items():
         assert (started[minor]["owner"], started[minor]["cash"]) == (seat, bid)
-        assert started[minor]["price"] == prices.minor_start_price(bid)
+        assert started[minor]["price"] == prices.minor_start_price(state, bid)
 
 
 @pytest.mark.parametrize("game", ["167259", "29683"])
