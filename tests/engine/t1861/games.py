@@ -35,3 +35,22 @@ def fixture_opening(game: str) -> tuple[State, list[dict[str, Any]]]:
         assert asked(state)[0] == entry["seat"], entry
         TITLE.apply_in_place(state, entry["seat"], entry["action"])
     return state, record["actions"]
+
+
+def stock_round_state(players: int = 3, phase: str = "2", cash: int | None = None) -> State:
+    """A stock round opened straight after set-up (privates left unsold), in ``phase``."""
+    from engine.t1861 import stock_round
+    from engine.t1861.state import new_state
+
+    names = ["ann", "bob", "cy", "dee", "eve", "fay"][:players]
+    state = new_state(names, 1, TITLE.validate_options({}))
+    state.phase = phase
+    if cash is not None:
+        state.bank += sum(state.cash) - cash * players
+        state.cash = [cash] * players
+    stock_round.begin(state)
+    return state
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    return TITLE.to_json(state)
