@@ -14,6 +14,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from engine.t1861.company_rules import CompanyRules, company_rules_from_json
 from engine.t1861.hexes import HexDef, hex_from_json
 from engine.t1861.loans import LoanRules, loan_rules_from_json
 from engine.t1861.market import COLUMN, GRID, Market, market_from_json
@@ -37,6 +38,7 @@ class Rulebook:
     start_prices: StartPriceRules
     loans: LoanRules
     bank: int
+    companies: CompanyRules
     # The parts only the rounds read (companies, market, game constants), as the file has them.
     raw: dict[str, Any]
 
@@ -50,6 +52,13 @@ class Rulebook:
     def market(self, column_market: bool = False) -> Market:
         """The stock market a game plays on: the grid, or the column with option ``column_market``."""
         return self.column_market if column_market else self.grid_market
+
+    def train(self, name: str) -> TrainDef:
+        """The train type called ``name`` ("2" ... "8", "2+2", "5+5E")."""
+        for train in self.trains:
+            if train.name == name:
+                return train
+        raise KeyError(f"1861 has no {name}-train")
 
 
 def read_raw() -> dict[str, Any]:
@@ -70,6 +79,7 @@ def load(raw: dict[str, Any]) -> Rulebook:
         start_prices=start_price_rules_from_json(raw["game"]),
         loans=loan_rules_from_json(raw["game"]),
         bank=raw["game"]["bank"],
+        companies=company_rules_from_json(raw),
         raw=raw,
     )
 

@@ -10,18 +10,53 @@ minimal and named as such; part 2's real rounds replace them:
   from share prices;
 - a company is taken to have finished its operating turn without a train (12.10) when it
   owns none after its turn and never acts again;
-- the RSR's unrecorded train purchases come from ``walk_rsr_purchases``.
+- the RSR's unrecorded train purchases come from ``walk_rsr_purchases`` (the walk follows no
+  money, so it cannot run ``train_purchase.rsr_purchases`` itself);
+- the depot is a 3-to-6-player one (the walk does not read the player count).
 
-Everything else follows the rules reference: homes (sections 4, 6, 10.4), phases and rusting
-(16), conversion and merger (14, R3), nationalisation (15.3), the first-5 and first-8 events.
+Everything else is the rules modules the rounds use too: the depot's selling order
+(``depot``), phases, rusting and events (``phase_changes``), the trainless check, the RSR's
+tokens and their order (``nationalisation``), a major's token charter after conversion or
+merger (``merger_tokens``, 23 R3); and the rules reference for homes (sections 4, 6, 10.4).
+A bank sale the depot would not make is a malformed record.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine.core.errors import IllegalAction
+from engine.t1861.depot import Depot, discard, new_depot, rust, sell
 from engine.t1861.export import Action, MalformedExport
+from engine.t1861.merger_tokens import (
+    Charter,
+    converted_tokens,
+    finish_formation,
+    merged_tokens,
+    needs_reduction,
+    new_charter,
+    next_token_price,
+    place_token,
+    placed,
+    remove_token,
+)
+from engine.t1861.nationalisation import (
+    RsrTokens,
+    TrainlessCandidate,
+    answer_nationalises,
+    hand_over_tokens,
+    minors_in_play,
+    token_order,
+    trainless_check,
+)
+from engine.t1861.phase_changes import (
+    ALL_MINORS_NATIONALISED,
+    MINORS_CANNOT_START,
+    PRIVATES_NATIONALISED,
+    TRAINLESS_NATIONALISATION,
+    first_purchase,
+)
 from engine.t1861.walk_events import (
     CompanyNationalised,
     MapEvent,
@@ -41,7 +76,6 @@ from engine.t1861.walk_rsr_purchases import rsr_purchases
 _MOSCOW = "H8"
 _ST_PETERSBURG = ("E1", 1)
 _MOSCOW_GRAY = "639"
-_PRIVATES_TO_RSR = "nationalize_companies"
 _RSR_IDLE_PHASES = frozenset({"2", "3"})
 
 
@@ -58,9 +92,16 @@ class WalkState:
     started: set[str] = field(default_factory=set)
     closed: set[str] = field(default_factory=set)
     sold_types: set[str] = field(default_factory=set)
-    rsr_reservations: set[str] = field(default_factory=lambda: {"E1", _MOSCOW})
+    # Reserved RSR hexes whose token is still unused (section 6).
+    rsr_reserved: tuple[str, ...] = field(default_factory=lambda: RsrTokens.at_start().reserved)
     turn_began: dict[str, int] = field(default_factory=dict)
     lays_this_turn: int = 0
+    depot: Depot = field(default_factory=new_depot)
+    # Major -> its token charter (23 R3); majors still removing tokens after a merger.
+    charters: dict[str, Charter] = field(default_factory=dict)
+    reducing: set[str] = field(default_factory=set)
+    # Trainless majors whose presidents are still to answer, in operating order (15.2, R4).
+    trainless_offers: tuple[str, ...] = ()
 
     def trains_of(self, company: str) -> tuple[str, ...]:
         """The trains ``company`` owns now, in id order."""
@@ -117,7 +158,7 @@ class _Walker:
             if handler is not None:
                 handler(action)
             self._finish_trainless_turn(position, action)
-        except (KeyError, ValueError, TypeError) as error:
+        except (KeyError, ValueError, TypeError, IllegalAction) as error:
             raise MalformedExport(
                 f"Action {self.at} ({action['type']}) cannot be walked on the map: {error}."
             ) from None
@@ -154,6 +195,7 @@ class _Walker:
     def _on_par(self, action: Action) -> None:
         self.state.started.add(action["corporation"])
         self.state.closed.discard(action["corporation"])
+        self.state.charters[action["corporation"]] = new_charter()
 
     def _on_lay_tile(self, action: Action) -> None:
         number, _ = action["tile"].rsplit("-", 1)
@@ -173,34 +215,36 @@ class _Walker:
         )
         self.state.lays_this_turn += 1
         self._follow_merged_cities(hex_, number)
-        if number == _MOSCOW_GRAY and _MOSCOW in self.state.rsr_reservations:
+        if number == _MOSCOW_GRAY and _MOSCOW in self.state.rsr_reserved:
             self._rsr_moscow()
 
     def _on_place_token(self, action: Action) -> None:
-        company = action["entity"]
-        placed = len(self.state.tokens.get(company, ()))
-        kind: TokenKind = "home" if not placed and company in self.facts.majors else "bought"
-        self._place(company, self._city(action["city"]), kind, self._token_price(placed))
-
-    def _token_price(self, placed: int) -> int:
-        """Walk helper for R3: a major's next token is its printed one after those on the map.
-
-        Right after conversion (one token) that is ₽20 a hex, after a merger that kept two
-        tokens ₽40.  A merger that kept one token after removing T0 would make it free; the
-        walk does not follow removed tokens that closely.
-        """
-        prices = self.facts.major_token_prices
-        return prices[min(placed, len(prices) - 1)]
+        company, city = action["entity"], self._city(action["city"])
+        if company not in self.facts.majors:
+            self._place(company, city, "bought")
+            return
+        charter = self.state.charters.get(company) or new_charter()
+        kind: TokenKind = "bought" if placed(charter) else "home"
+        price = next_token_price(charter)
+        self.state.charters[company] = place_token(charter, city)
+        self._place(company, city, kind, price or 0)
 
     def _on_remove_token(self, action: Action) -> None:
-        hex_, city = self._city(action["city"])
-        self._unplace(action["entity"], hex_, "action", city)
+        company, (hex_, city) = action["entity"], self._city(action["city"])
+        if company in self.state.charters:
+            charter = remove_token(self.state.charters[company], (hex_, city))
+            if company in self.state.reducing and not needs_reduction(charter):
+                self.state.reducing.discard(company)
+                charter = finish_formation(charter, reduced=True)
+            self.state.charters[company] = charter
+        self._unplace(company, hex_, "action", city)
 
     def _on_buy_train(self, action: Action) -> None:
         self._buy_train(action["entity"], action["train"])
 
     def _on_discard_train(self, action: Action) -> None:
         self.state.trains[action["train"]] = None
+        self.state.depot = discard(self.state.depot, action["train"])
 
     def _on_buy_company(self, action: Action) -> None:
         self.state.privates[action["company"]] = action["entity"]
@@ -217,8 +261,24 @@ class _Walker:
             group.append(target)
 
     def _on_choose(self, action: Action) -> None:
-        if action.get("choice") == "nationalize":
+        if action["entity"] in self.state.trainless_offers:
+            self._answer_trainless_offer(action)
+        elif action.get("choice") == "nationalize":
             self._nationalise(action["entity"], "its president chose nationalisation (15.2)")
+
+    def _on_pass(self, action: Action) -> None:
+        if action["entity"] in self.state.trainless_offers:
+            self._answer_trainless_offer(action)
+
+    def _answer_trainless_offer(self, action: Action) -> None:
+        """15.2, R4: a pending major's answer; ``pass`` declines.
+
+        Walk helper: the rounds take the answers strictly in operating order; the walk's order
+        is not the market's, so it accepts the pending majors' answers in the record's order."""
+        major = action["entity"]
+        self.state.trainless_offers = tuple(m for m in self.state.trainless_offers if m != major)
+        if answer_nationalises(action):
+            self._nationalise(major, "its president chose nationalisation (15.2)")
 
     def _on_run_routes(self, action: Action) -> None:
         company = action["entity"]
@@ -240,39 +300,57 @@ class _Walker:
     # ----- trains and phases ----------------------------------------------------------
 
     def _buy_train(self, company: str, train: str) -> None:
+        if self.state.trains.get(train) is None:
+            # From the bank: its supply in selling order, or the open market (section 16).
+            self.state.depot = sell(self.state.depot, train, self.state.phase)
         self.state.trains[train] = company
         kind = train_type_of(train)
-        if kind in self.state.sold_types:
-            return
+        effects = first_purchase(kind, self.state.phase, frozenset(self.state.sold_types))
         self.state.sold_types.add(kind)
-        self._first_of_type(kind)
+        if effects is None:
+            return
+        if effects.phase:
+            self.state.phase = effects.phase
+            self._emit(PhaseChanged(self.at, effects.phase))
+        for rusting in effects.rusts:
+            self._rust(rusting)
+        self._fire(effects.events, kind)
 
-    def _first_of_type(self, kind: str) -> None:
-        """Section 16's order: phase change, rusting, events, then the trainless check."""
-        phase = self.facts.phase_started_by.get(kind)
-        if phase:
-            self.state.phase = phase
-            self._emit(PhaseChanged(self.at, phase))
-        for rusting in (t for t in self.facts.trains if t.rusts_on == kind):
-            self._rust(rusting.name)
-        events = self.facts.train_type(kind).events
-        if "minors_cannot_start" in events:
+    def _fire(self, events: tuple[str, ...], kind: str) -> None:
+        """Section 16's order after rusting: the events, then the trainless check."""
+        if MINORS_CANNOT_START in events:
             self._remove_unstarted_minors()
-        if _PRIVATES_TO_RSR in events:
+        if PRIVATES_NATIONALISED in events:
             # Section 3: every private, whoever held it, passes to the RSR.
             self.state.privates = dict.fromkeys(self.facts.privates, RSR)
-        if "minors_nationalized" in events:
-            for minor in self.state.operating_order(self._live_minors()):
+        if ALL_MINORS_NATIONALISED in events:
+            for minor in minors_in_play(self._candidates()):
                 self._nationalise(minor, "all minors are nationalised at the first 8-train (15.1)")
-        if "trainless_nationalization" in events:
-            for minor in self.state.operating_order(self._live_minors()):
-                if not self.state.trains_of(minor) and minor in self.state.turn_began:
-                    self._nationalise(minor, f"it owned no train after the first {kind}-train (15.1)")
+        if TRAINLESS_NATIONALISATION in events:
+            check = trainless_check(self._candidates())
+            for minor in check.minors:
+                self._nationalise(minor, f"it owned no train after the first {kind}-train (15.1)")
+            self.state.trainless_offers = check.majors
+
+    def _candidates(self) -> list[TrainlessCandidate]:
+        """Companies in play, in the walk's operating order: minors, then majors (7.4)."""
+        majors = {m for m in self.facts.majors if m in self.state.started and m not in self.state.closed}
+        return [
+            TrainlessCandidate(
+                company,
+                "minor" if company in self.facts.minor_homes else "major",
+                company in self.state.turn_began,
+                bool(self.state.trains_of(company)),
+            )
+            for group in (self._live_minors(), majors)
+            for company in self.state.operating_order(group)
+        ]
 
     def _rust(self, kind: str) -> None:
         rusted = tuple(sorted(t for t, owner in self.state.trains.items() if owner and train_type_of(t) == kind))
         for train in rusted:
             self.state.trains[train] = None
+        self.state.depot = rust(self.state.depot, kind)
         self._emit(TrainsRusted(self.at, kind, rusted))
 
     def _remove_unstarted_minors(self) -> None:
@@ -287,16 +365,30 @@ class _Walker:
     # ----- companies forming and leaving ----------------------------------------------
 
     def _form_major(self, major: str, minors: list[str]) -> None:
-        """Section 14: the minors' tokens, trains and privates become the major's."""
+        """Section 14: the minors' tokens, trains and privates become the major's.
+
+        Tokens follow 23 R3 (``merger_tokens``): minors in operating order, a second minor in a
+        city the major already holds leaves no token of its own there."""
         self.state.started.add(major)
         self.state.closed.discard(major)
-        for minor in minors:
+        ordered = self.state.operating_order(set(minors)) if len(minors) > 1 else minors
+        cities = [city for minor in ordered for city in self.state.tokens.get(minor, ())]
+        charter = converted_tokens(cities[0]) if len(minors) == 1 and cities else merged_tokens(cities)
+        for minor in ordered:
             for hex_, city in list(self.state.tokens.get(minor, ())):
                 self.state.tokens[minor].remove((hex_, city))
+                if (hex_, city) in self.state.tokens.get(major, ()):
+                    self._emit(TokenRemoved(self.at, minor, hex_, city, "merger"))
+                    continue
                 self.state.tokens.setdefault(major, []).append((hex_, city))
                 self._emit(TokenTransferred(self.at, minor, major, hex_, city))
             self._hand_over(minor, major)
             self.state.closed.add(minor)
+        if needs_reduction(charter):
+            self.state.reducing.add(major)
+        else:
+            charter = finish_formation(charter, reduced=False)
+        self.state.charters[major] = charter
 
     def _hand_over(self, giver: str, taker: str) -> None:
         for train, owner in self.state.trains.items():
@@ -311,28 +403,24 @@ class _Walker:
         if company in self.state.closed:
             return
         self._emit(CompanyNationalised(self.at, company, why))
-        placed = self.state.tokens.get(company, [])
-        for hex_, city in sorted(placed, key=lambda place: (self._city_value(place[0]), place[0]), reverse=True):
+        cities = list(self.state.tokens.get(company, []))
+        rsr, taken = hand_over_tokens(self._rsr_tokens(), cities, self._city_value)
+        for hex_, city in token_order(cities, self._city_value):
             self._unplace(company, hex_, "nationalisation", city)
-            if self._rsr_takes(hex_):
+            if (hex_, city) in taken:
                 self._place(RSR, (hex_, city), "nationalisation")
+        self.state.rsr_reserved = rsr.reserved
         self._hand_over(company, RSR)
         self.state.closed.add(company)
+        self.state.trainless_offers = tuple(m for m in self.state.trainless_offers if m != company)
         if company in self.facts.majors:
             # A nationalised major is reset: it may be formed again later (section 5).
             self.state.started.discard(company)
+            self.state.charters.pop(company, None)
+            self.state.reducing.discard(company)
 
-    def _rsr_takes(self, hex_: str) -> bool:
-        """Whether the RSR puts a token where a nationalised company's token was (15.3)."""
-        if any(place[0] == hex_ for place in self.state.tokens.get(RSR, ())):
-            return False
-        if len(self.state.tokens.get(RSR, ())) >= self.facts.rsr_tokens:
-            return False
-        if hex_ in self.state.rsr_reservations:
-            self.state.rsr_reservations.discard(hex_)
-            return True
-        unplaced = self.facts.rsr_tokens - len(self.state.tokens.get(RSR, ()))
-        return unplaced > len(self.state.rsr_reservations)
+    def _rsr_tokens(self) -> RsrTokens:
+        return RsrTokens(tuple(self.state.tokens.get(RSR, ())), self.state.rsr_reserved)
 
     def _finish_trainless_turn(self, position: int, action: Action) -> None:
         """Walk helper for 12.10: a company leaving its turn trainless, never to act again."""
@@ -353,24 +441,24 @@ class _Walker:
         The RSR operates last in every OR of phases 4 to 7, so its first turn is at the end of
         the OR in which phase 4 began (``_operating_round_ended``); its first run is a fallback.
         """
-        hex_, city = _ST_PETERSBURG
-        if hex_ not in self.state.rsr_reservations:
-            return
-        self.state.rsr_reservations.discard(hex_)
-        if not any(place[0] == hex_ for place in self.state.tokens.get(RSR, ())):
-            self._place(RSR, (hex_, city), "rsr_home")
+        self._reserved_token(_ST_PETERSBURG, "rsr_home")
 
     def _rsr_moscow(self) -> None:
-        self.state.rsr_reservations.discard(_MOSCOW)
-        if not any(place[0] == _MOSCOW for place in self.state.tokens.get(RSR, ())):
-            self._place(RSR, (_MOSCOW, 0), "rsr_moscow")
+        self._reserved_token((_MOSCOW, 0), "rsr_moscow")
+
+    def _reserved_token(self, city: tuple[str, int], kind: TokenKind) -> None:
+        before = self._rsr_tokens()
+        after = before.with_reserved_token(city)
+        self.state.rsr_reserved = after.reserved
+        if len(after.placed) > len(before.placed):
+            self._place(RSR, city, kind)
 
     # ----- tokens ---------------------------------------------------------------------
 
     def _place(self, company: str, city: tuple[str, int], kind: TokenKind, price: int = 0) -> None:
         self.state.tokens.setdefault(company, []).append(city)
-        if company == RSR and city[0] == _ST_PETERSBURG[0]:
-            self.state.rsr_reservations.discard(city[0])
+        if company == RSR:
+            self.state.rsr_reserved = tuple(hex_ for hex_ in self.state.rsr_reserved if hex_ != city[0])
         self._emit(TokenPlaced(self.at, company, city[0], city[1], kind, self.state.phase, price))
 
     def _unplace(self, company: str, hex_: str, reason: str, city: int) -> None:
@@ -388,6 +476,11 @@ class _Walker:
             return
         for places in self.state.tokens.values():
             places[:] = [(h, 0) if h == hex_ else (h, c) for h, c in places]
+        for major, charter in self.state.charters.items():
+            self.state.charters[major] = tuple(
+                replace(token, city=(hex_, 0)) if token.city and token.city[0] == hex_ else token
+                for token in charter
+            )
 
     def _city(self, city_id: str) -> tuple[str, int]:
         """``"57-1-0"`` or ``"F18-0-0"`` -> (hex, city index)."""

@@ -71,13 +71,14 @@ class TokenPlaced:
 
 @dataclass(frozen=True)
 class TokenRemoved:
-    """A company's token left a city (a merger's ``remove_token`` or a nationalisation)."""
+    """A company's token left a city: a merger's ``remove_token``, a second merging minor in a
+    city the major already holds (23 R3), or a nationalisation."""
 
     at: int
     company: str
     hex: str
     city: int
-    reason: Literal["action", "nationalisation"]
+    reason: Literal["action", "merger", "nationalisation"]
 
 
 @dataclass(frozen=True)

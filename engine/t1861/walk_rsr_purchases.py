@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.t1861.depot import new_depot, next_train, sell
 from engine.t1861.export import Action
 from engine.t1861.walk_facts import RSR, WalkFacts, train_type_of
-
-# Train types the bank sells one after another; 2+2 and 5+5E are sold beside the 8s.
-_SIDE_TYPES = frozenset({"2+2", "5+5E"})
 
 
 def rsr_purchases(actions: Sequence[Action], facts: WalkFacts) -> dict[int, list[str]]:
@@ -60,9 +58,18 @@ def _first_evidence(
 
 
 def _depot_streams(facts: WalkFacts) -> list[list[str]]:
-    main = [f"{t.name}-{copy}" for t in facts.trains if t.name not in _SIDE_TYPES for copy in range(t.copies)]
-    side = [[f"{t.name}-{copy}" for copy in range(t.copies)] for t in facts.trains if t.name in _SIDE_TYPES]
-    return [main, *side]
+    """The depot's fixed line (``depot.next_train``, the unlimited 8 cut at the walk's copies),
+    then each side type sold beside it from its phase."""
+    depot, line = new_depot(), []
+    while (train := next_train(depot)) is not None and len(line) < _line_length(facts):
+        line.append(train)
+        depot = sell(depot, train, "2")
+    side = [[f"{t.name}-{copy}" for copy in range(t.copies)] for t in facts.trains if t.available_from_phase]
+    return [line, *side]
+
+
+def _line_length(facts: WalkFacts) -> int:
+    return sum(t.copies for t in facts.trains if not t.available_from_phase)
 
 
 def _explicit_purchases(actions: Sequence[Action]) -> dict[str, int]:

@@ -139,3 +139,38 @@ def test_the_rsr_takes_its_st_petersburg_city_when_it_first_operates_at_the_end_
     assert homes == [TokenPlaced(396, "RSR", "E1", 1, "rsr_home", "4")]
     # 167259: SPW's nationalisation put the RSR into St Petersburg first, so no second token.
     assert not [e for e in walk(fixture_export("167259").effective_actions()) if getattr(e, "kind", "") == "rsr_home"]
+
+
+def test_r3_grr_merged_from_e_and_mnn_pays_40_a_hex_for_its_third_token_in_29683() -> None:
+    placed = [e for e in walk(fixture_export("29683").effective_actions()) if isinstance(e, TokenPlaced)]
+    assert [(e.at, e.hex, e.price) for e in placed if e.company == "GRR"] == [(461, "I13", 40)]
+
+
+def test_r3_two_merging_minors_in_one_city_leave_the_major_one_token_there() -> None:
+    actions = [
+        _player(1, "bid", corporation="N", price=100),
+        _player(2, "bid", corporation="MNN", price=100),
+        _company(3, "N", "lay_tile", hex="H8", tile="638-0", rotation=0),  # Moscow's cities become one
+        _company(4, "N", "merge", corporation="MNN"),
+        _company(5, "N", "merge", corporation="MKN"),
+    ]
+    final = None
+    for state, _ in walk_states(actions):
+        final = dict(state.tokens)
+    assert final is not None and final["MKN"] == [("H8", 0)]
+    events = walk(actions)
+    assert TokenRemoved(5, "MNN", "H8", 0, "merger") in events or TokenRemoved(5, "N", "H8", 0, "merger") in events
+
+
+def test_12_9_a_discarded_train_is_bought_back_from_the_open_market_not_the_supply() -> None:
+    actions = [
+        _player(1, "bid", corporation="KR", price=100),
+        _player(2, "bid", corporation="OK", price=100),
+        _company(3, "KR", "buy_train", train="2-0"),
+        _company(4, "KR", "discard_train", train="2-0"),
+        _company(5, "OK", "buy_train", train="2-0"),
+        _company(6, "OK", "run_routes", routes=[]),
+    ]
+    state, run = list(walk_states(actions))[-1]
+    assert isinstance(run, RoutesRun) and run.trains == ("2-0",)
+    assert (state.depot.open_market, state.depot.sold_of("2")) == ((), 1)

@@ -1,0 +1,128 @@
+"""The bank's trains: the supply in its fixed selling order and the open market of discards.
+
+Section 16: trains are sold strictly in the order of the data file's ``trains`` list, every
+2 before any 3 and so on; the 8 is unlimited.  2+2 and 5+5E (``available_from_phase`` 8) are
+sold beside that line, unlimited, from phase 8.  Section 12.9/12.10: a discarded train goes
+to the open market (the "discard pile"), where any company may buy it at face value.
+Section 2: with two players the last copies of some types are removed at set-up.
+
+Train copies carry the 18xx.games ids ``"<type>-<copy>"`` (``"2-0"`` is the first 2-train),
+so a record's train ids mean the same copy here.  A :class:`Depot` is a plain frozen value;
+every function returns a new one.
+
+Public API::
+
+    depot = new_depot(players=4)
+    next_train(depot)              # "2-0": the next copy of the fixed line, or None
+    bank_offer(depot, phase)       # every train the bank sells now: line, side types, open market
+    depot = sell(depot, "2-0", phase)          # IllegalAction if the bank does not offer it
+    depot = discard(depot, "3-1")              # into the open market
+    depot = rust(depot, "2")                   # rusted copies leave the open market
+    copies_left(depot, "8")                    # None: unlimited
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.errors import IllegalAction
+from engine.t1861.data import DATA
+from engine.t1861.phases import TrainDef
+
+
+@dataclass(frozen=True)
+class Depot:
+    """What the bank holds: copies per type (``None`` = unlimited), copies sold, the open market."""
+
+    copies: tuple[tuple[str, int | None], ...]
+    sold: tuple[tuple[str, int], ...]
+    open_market: tuple[str, ...] = ()
+
+    def sold_of(self, train_type: str) -> int:
+        """How many copies of ``train_type`` the bank has sold from its supply (discards excluded)."""
+        return dict(self.sold)[train_type]
+
+
+def new_depot(players: int = 3) -> Depot:
+    """The supply at set-up; with two players the data file's ``trains_removed`` copies are gone."""
+    removed = dict(DATA.companies.two_player_trains_removed) if players == 2 else {}
+    copies = tuple(
+        (train.name, None if train.count is None else train.count - removed.get(train.name, 0))
+        for train in DATA.trains
+    )
+    return Depot(copies=copies, sold=tuple((train.name, 0) for train in DATA.trains))
+
+
+def train_type_of(train_id: str) -> str:
+    """``"2+2-1"`` -> ``"2+2"``."""
+    return train_id.rsplit("-", 1)[0]
+
+
+def train_def(train_id: str) -> TrainDef:
+    """The data file's facts of a train copy's type."""
+    return DATA.train(train_type_of(train_id))
+
+
+def copies_left(depot: Depot, train_type: str) -> int | None:
+    """Copies of ``train_type`` still in the supply; ``None`` when the type is unlimited."""
+    total = dict(depot.copies)[train_type]
+    return None if total is None else total - depot.sold_of(train_type)
+
+
+def next_train(depot: Depot) -> str | None:
+    """The next copy of the fixed line (types with no ``available_from_phase``), or ``None``."""
+    for train in DATA.trains:
+        if train.available_from_phase is None and copies_left(depot, train.name) != 0:
+            return f"{train.name}-{depot.sold_of(train.name)}"
+    return None
+
+
+def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
+    """Every train the bank sells in ``phase`` (12.10): the line's next copy, the next copy of
+    each side type whose phase has come, and every train in the open market."""
+    offer = [] if (line := next_train(depot)) is None else [line]
+    for train in DATA.trains:
+        side = train.available_from_phase is not None and _reached(phase, train.available_from_phase)
+        if side and copies_left(depot, train.name) != 0:
+            offer.append(f"{train.name}-{depot.sold_of(train.name)}")
+    return (*offer, *depot.open_market)
+
+
+def cheapest_offer(depot: Depot, phase: str) -> str | None:
+    """The cheapest train the bank sells now (forced purchases and the RSR's first train)."""
+    return min(bank_offer(depot, phase), key=lambda train: train_def(train).price, default=None)
+
+
+def sell(depot: Depot, train_id: str, phase: str) -> Depot:
+    """The depot after the bank sold ``train_id`` (from the supply or the open market)."""
+    if train_id in depot.open_market:
+        market = list(depot.open_market)
+        market.remove(train_id)
+        return replace(depot, open_market=tuple(market))
+    if train_id not in bank_offer(depot, phase):
+        offered = ", ".join(bank_offer(depot, phase)) or "nothing"
+        raise IllegalAction(f"The bank does not sell the {train_id} train now; it offers {offered}.")
+    kind = train_type_of(train_id)
+    return replace(depot, sold=tuple((name, count + (name == kind)) for name, count in depot.sold))
+
+
+def discard(depot: Depot, train_id: str) -> Depot:
+    """The depot with ``train_id`` discarded into the open market (12.9)."""
+    if train_id in depot.open_market:
+        raise IllegalAction(f"The {train_id} train is already in the open market.")
+    return replace(depot, open_market=(*depot.open_market, train_id))
+
+
+def rust(depot: Depot, train_type: str) -> Depot:
+    """Rusting removes the type from the open market too (section 16)."""
+    market = tuple(train for train in depot.open_market if train_type_of(train) != train_type)
+    return replace(depot, open_market=market)
+
+
+def phase_index(phase: str) -> int:
+    """Position of ``phase`` in the data file's phase list (phases only move forward)."""
+    return next(i for i, candidate in enumerate(DATA.phases) if candidate.name == phase)
+
+
+def _reached(phase: str, start: str) -> bool:
+    return phase_index(phase) >= phase_index(start)

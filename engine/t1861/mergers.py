@@ -1,0 +1,136 @@
+"""Merger-round arithmetic: conversion, minors merging into a major (section 14, 23 R2, R7).
+
+Pure functions over plain values; the merger round (prompts, share buying, order) lives with
+the rounds.  Token hand-over and prices are ``merger_tokens``; this module has the rest:
+
+- 14.2 conversion: allowed when the minor's price is in the data's ``convert_range`` cells;
+  the major starts at the highest major par price not above the minor's price.
+- 14.3 price: the highest major par price not above clamp(low + high, 100, 200).
+- 14.3 limits: at most 10 minors, at most 6 from one owner (``game.merger``); R2: when no
+  further minor can be added the merger closes by itself (the next action names the major).
+- 14.3 exchange: minors in operating order, one 10% share each to the owner; the first owner
+  to receive a second share swaps the pair for the 20% president's certificate.
+- 14.3 legality: some involved owner must be able to hold 20% (two minors, or cash for one
+  more share at the new price).
+- 14.2/14.3, 23 G6 assets: cash, trains, privates and every loan move to the major, no cap.
+
+Public API::
+
+    can_convert(price)                            # in the blue convert range?
+    conversion_price(price)                       # the major's starting price
+    merger_price([60, 90])                        # 150
+    can_add(owners_in_merger, candidate_owner)    # 14.3 limits
+    closes_automatically(owners_in_merger, candidate_owners)   # R2
+    exchange(["A", "B", "A"])                     # Exchange(holdings, president)
+    someone_can_be_president(exchange, price, cash_by_owner)
+    combine([Assets(...), ...])                   # the major's assets
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from engine.core.errors import IllegalAction
+from engine.t1861.data import DATA
+
+Owner = str | int  # a player's id (18xx.games ids are numbers)
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What the minors' owners hold after the exchange: percent per owner, and the president."""
+
+    holdings: tuple[tuple[Owner, int], ...]  # in the order the owners first received a share
+    president: Owner | None  # None until someone buys up to 20% (R7)
+
+    def percent_of(self, owner: Owner) -> int:
+        """Percent of the major ``owner`` holds after the exchange."""
+        return dict(self.holdings).get(owner, 0)
+
+
+@dataclass(frozen=True)
+class Assets:
+    """What a company brings into a major (and, for nationalisation, hands to the RSR)."""
+
+    cash: int = 0
+    trains: tuple[str, ...] = ()
+    privates: tuple[str, ...] = ()
+    loans: int = 0
+
+
+@cache
+def convert_range() -> frozenset[int]:
+    """Prices of the blue cells (14.2), grid and column alike."""
+    market = DATA.raw["stock_market"]
+    cells = [cell for row in market["grid"]["rows"] for cell in row if cell] + list(market["column"]["cells"])
+    return frozenset(cell["price"] for cell in cells if "convert_range" in cell["zones"])
+
+
+def can_convert(minor_price: int) -> bool:
+    """Whether a minor at ``minor_price`` may convert (14.2)."""
+    return minor_price in convert_range()
+
+
+def conversion_price(minor_price: int) -> int:
+    """The converted major's price: the highest major par price not above the minor's (14.2)."""
+    if not can_convert(minor_price):
+        raise IllegalAction(f"A minor at ₽{minor_price} is outside the convert range and cannot convert.")
+    return _par_at_most(minor_price)
+
+
+def merger_price(minor_prices: Sequence[int]) -> int:
+    """The merged major's price (14.3): par at most clamp(lowest + highest, 100, 200)."""
+    if len(minor_prices) < 2:
+        raise IllegalAction("A merger needs at least two minors.")
+    low, high = DATA.companies.merger.price_clamp
+    return _par_at_most(min(high, max(low, min(minor_prices) + max(minor_prices))))
+
+
+def can_add(owners_in_merger: Sequence[Owner], candidate_owner: Owner) -> bool:
+    """Whether one more minor of ``candidate_owner`` fits the merger's limits (14.3)."""
+    limits = DATA.companies.merger
+    if len(owners_in_merger) >= limits.max_minors:
+        return False
+    return Counter(owners_in_merger)[candidate_owner] < limits.max_minors_per_owner
+
+
+def closes_automatically(owners_in_merger: Sequence[Owner], candidate_owners: Sequence[Owner]) -> bool:
+    """R2: after a minor is added, no connected candidate (their owners given) can still join.
+
+    Only once at least one partner has joined (a lone minor has not started a merger)."""
+    return len(owners_in_merger) >= 2 and not any(can_add(owners_in_merger, owner) for owner in candidate_owners)
+
+
+def exchange(owners_in_operating_order: Sequence[Owner]) -> Exchange:
+    """One 10% share per minor; the first owner to get a second swaps for the president's 20%."""
+    received: Counter[Owner] = Counter()
+    president: Owner | None = None
+    for owner in owners_in_operating_order:
+        received[owner] += 1
+        if president is None and received[owner] == 2:
+            president = owner
+    return Exchange(tuple((owner, 10 * count) for owner, count in received.items()), president)
+
+
+def someone_can_be_president(deal: Exchange, price: int, cash_by_owner: Mapping[Owner, int]) -> bool:
+    """14.3: an owner already at 20%, or one who can afford one more share at ``price``."""
+    if deal.president is not None:
+        return True
+    return any(cash_by_owner.get(owner, 0) >= price for owner, _ in deal.holdings)
+
+
+def combine(parts: Sequence[Assets]) -> Assets:
+    """Everything the minors bring, summed; loans above the major's maximum stay (23 G6)."""
+    return Assets(
+        cash=sum(part.cash for part in parts),
+        trains=tuple(train for part in parts for train in part.trains),
+        privates=tuple(private for part in parts for private in part.privates),
+        loans=sum(part.loans for part in parts),
+    )
+
+
+def _par_at_most(price: int) -> int:
+    return max(par for par in DATA.companies.major_par_prices if par <= price)
