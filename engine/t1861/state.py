@@ -18,7 +18,8 @@ Layout (every id lower case; a seat is an ``int``):
   the set's turn), ``priority`` (seat holding the priority deal).
 - ``auction`` (the private on offer), ``stock`` (the stock round's turn, passed flags, sales,
   a running minor auction, a major waiting for its home city); ``None`` outside their rounds.
-- ``board`` — part 1's immutable :class:`~engine.t1861.board.Board`.
+- ``board`` — part 1's immutable :class:`~engine.t1861.board.Board`; ``depot`` — the bank's
+  trains (:class:`~engine.t1861.depot.Depot`, two-player removals done at set-up, section 2).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 from engine.core.errors import MalformedRecord
 from engine.t1861.board import Board
 from engine.t1861.data import DATA
+from engine.t1861.depot import Depot, new_depot
 
 TITLE_ID = "1861"
 GAME = DATA.raw["game"]
@@ -53,6 +55,7 @@ class State:
     majors: dict[str, dict[str, Any]]
     rsr: dict[str, Any]
     board: Board
+    depot: Depot
     phase: str = "2"
     round: dict[str, Any] = field(default_factory=lambda: {"kind": "private_auction", "number": 0})
     priority: int = 0
@@ -107,6 +110,7 @@ def new_state(players: list[str], seed: int, options: dict[str, Any]) -> State:
         majors={major["id"].lower(): unstarted_major() for major in DATA.raw["majors"]},
         rsr={"cash": 0, "trains": [], "loans": 0},
         board=Board.empty(),
+        depot=new_depot(players=len(players)),
     )
 
 
@@ -149,6 +153,7 @@ def state_to_json(state: State) -> dict[str, Any]:
     raw = {name: copy.deepcopy(getattr(state, name)) for name in _PLAIN_FIELDS}
     raw["title"] = state.title
     raw["board"] = state.board.to_json()
+    raw["depot"] = depot_to_json(state.depot)
     return raw
 
 
@@ -157,12 +162,24 @@ def state_from_json(raw: dict[str, Any]) -> State:
     try:
         fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS}
         board = Board.from_json(raw["board"])
-    except (KeyError, TypeError) as error:
+        depot = depot_from_json(raw["depot"])
+    except (KeyError, TypeError, ValueError) as error:
         raise MalformedRecord(f"Not an 1861 state snapshot: missing {error}.") from error
-    return State(board=board, **fields)
+    return State(board=board, depot=depot, **fields)
 
 
 def copy_state(state: State) -> State:
-    """An independent copy (the board is immutable and shared)."""
+    """An independent copy (the board and the depot are immutable and shared)."""
     fresh = copy.deepcopy({name: getattr(state, name) for name in _PLAIN_FIELDS})
-    return State(board=state.board, **fresh)
+    return State(board=state.board, depot=state.depot, **fresh)
+
+
+def depot_to_json(depot: Depot) -> dict[str, Any]:
+    return {"copies": [list(entry) for entry in depot.copies], "sold": [list(entry) for entry in depot.sold],
+            "open_market": list(depot.open_market)}
+
+
+def depot_from_json(raw: dict[str, Any]) -> Depot:
+    return Depot(copies=tuple((str(kind), count) for kind, count in raw["copies"]),
+                 sold=tuple((str(kind), int(count)) for kind, count in raw["sold"]),
+                 open_market=tuple(str(train) for train in raw["open_market"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.t1861 import asking, holdings
+from engine.t1861.depot import next_train
 from engine.t1861.state import State
 
 
@@ -55,6 +56,7 @@ def summary(state: State) -> dict[str, Any]:
         "companies": companies(state),
         "privates": dict(state.privates),
         "rsr": dict(state.rsr),
+        "next_train": next_train(state.depot),
         "end_reason": None,
     }
 

@@ -120,3 +120,10 @@ def test_section_2_two_players_auction_three_privates_drawn_from_the_seed() -> N
     assert len(new_game(2, seed=7).privates) == 3
     assert new_game(2, seed=7).privates == new_game(2, seed=7).privates
     assert len({tuple(new_game(2, seed=seed).privates) for seed in range(20)}) > 1
+
+
+def test_section_2_two_players_remove_the_last_copies_of_some_trains() -> None:
+    from engine.t1861.depot import copies_left
+
+    assert copies_left(new_game(2).depot, "2") == copies_left(new_game(3).depot, "2") - 3
+    assert copies_left(new_game(2).depot, "7") == copies_left(new_game(3).depot, "7") - 1
