@@ -115,6 +115,9 @@ def _stock_turn(state: State, seat: int) -> Prompt:
             Field("count", "count", "Shares", min=1, max=max(sellable.values()), default=1))))
         quick += [QuickAnswer(f"Sell 1 {major.upper()}", {"type": "sell_shares", "company": major, "count": 1})
                   for major in sellable]
+    if stock_round.must_sell(state, seat):  # 10.2: selling comes first
+        question = f"Stock round {state.round['number']}: you are over a holding limit and must sell first."
+        return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
     buyable = stock_round.buyable(state, seat)
     if buyable:
         majors = sorted({major for major, _ in buyable})

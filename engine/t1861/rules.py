@@ -49,6 +49,9 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
 
 def _stock_action(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     kind = action["type"]
+    if kind != "sell_shares" and stock_round.must_sell(state, seat):
+        raise IllegalAction(f"{state.players[seat]} holds more than the limits allow and must sell shares first"
+                            " (rules 10.2).")
     if kind == "sell_shares":
         return stock_round.sell_shares(state, seat, action.get("company"), action.get("count"))
     if kind == "buy_shares":

@@ -24,7 +24,7 @@ from engine.core.events import Event
 from engine.t1861 import holdings, prices
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
-from engine.t1861.state import MAJOR_CERTIFICATES, State
+from engine.t1861.state import MAJOR_CERTIFICATES, State, certificate_limit, max_percent
 from engine.t1861.tokens import check_home_token, home_city_options
 
 GAME = DATA.raw["game"]
@@ -108,6 +108,14 @@ def available_minors(state: State) -> list[str]:
         return [FIRST_MINOR]
     return [minor for minor, company in state.minors.items() if company["status"] == "unstarted"
             and (MINORS[minor.upper()]["availability"] == "yellow" or phase >= GREEN_MINORS_FROM_PHASE)]
+
+
+def must_sell(state: State, seat: int) -> bool:
+    """10.2: a player over the certificate limit, or over 60%/70% of a major, sells before
+    anything else (while there is something it may sell)."""
+    over_limit = holdings.certificates_held(state, seat) > certificate_limit(len(state.players))
+    over_cap = any(holdings.percent_of(state, major, seat) > max_percent(len(state.players)) for major in state.majors)
+    return (over_limit or over_cap) and bool(sellable(state, seat))
 
 
 def can_act(state: State, seat: int) -> bool:

@@ -217,3 +217,21 @@ def test_illegal_stock_actions_change_nothing() -> None:
     with pytest.raises(IllegalAction, match="turn"):
         TITLE.apply_in_place(state, 1, {"type": "pass"})
     assert TITLE.to_json(state) == before
+
+
+def test_section_10_2_a_player_over_the_certificate_limit_must_sell_first() -> None:
+    state = stock_round_state(3, phase="4")
+    _parred(state, 0, price=100)
+    _operated_major_held(state)
+    for private in ("tsr", "bss", "myr", "mrr", "wvr"):
+        state.privates[private] = 0
+    for minor in list(state.minors)[:14]:
+        state.minors[minor].update(status="started", owner=0)  # 3 + 5 + 14 = 22 > 21 certificates
+    play(state, 1, "pass")
+    play(state, 2, "pass")
+    prompt = TITLE.prompts(state)[0]
+    assert [option.type for option in prompt.actions] == ["sell_shares"]
+    with pytest.raises(IllegalAction, match="must sell shares first"):
+        play(state, 0, "pass")
+    play(state, 0, "sell_shares", company="nw", count=2)
+    assert not stock_round.must_sell(state, 0)
