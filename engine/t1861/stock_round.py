@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import holdings, prices
+from engine.t1861 import flow, holdings, prices
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
 from engine.t1861.state import MAJOR_CERTIFICATES, State, certificate_limit, max_percent
@@ -324,10 +324,9 @@ def _end_round(state: State) -> list[Event]:
             events.append(Event(f"{major.upper()} is sold out and rises to ₽{company['price']}.", "sold_out"))
     state.priority = state.next_seat(stock["last_pass"])
     state.stock = None
-    state.round = {"kind": "operating", "number": state.round["number"], "operating_round": 1}
     events.append(Event(f"The stock round ends; {state.players[state.priority]} has the priority deal.",
                         "stock_round_end", {"priority": state.priority}))
-    return events
+    return events + flow.after_stock_round(state)
 
 
 # Helpers -----------------------------------------------------------------------------------
