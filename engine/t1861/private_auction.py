@@ -75,7 +75,7 @@ def pass_turn(state: State, seat: int) -> list[Event]:
         auction["declined"].append(seat)
         events = [Event(f"{name} declines to open {auction['company'].upper()}.", "pass")]
         if len(auction["declined"]) >= len(auction["eligible"]):
-            return events + _drop_price(state)
+            return events + _drop_price(state, rebuild=auction["drops"] > 0)
         return events + _next_bidder(state, after=seat)
     auction["eligible"].remove(seat)
     return [Event(f"{name} passes on {auction['company'].upper()}.", "pass"), *_next_bidder(state, after=seat)]
@@ -107,8 +107,13 @@ def _next_bidder(state: State, after: int) -> list[Event]:
     return []
 
 
-def _drop_price(state: State) -> list[Event]:
-    """Everybody declined: ₽5 off, round again from the starter (G1 says who is in)."""
+def _drop_price(state: State, rebuild: bool) -> list[Event]:
+    """Everybody declined: ₽5 off, round again from the starter.
+
+    G1: the players in are those of the declined offer after the first drop, everybody who can
+    afford the new price after any later one; when nobody can afford a price at all, the
+    price falls again at once and the list is rebuilt (as 18xx.games re-offers it).
+    """
     auction = _auction(state)
     events = []
     while True:
@@ -121,11 +126,12 @@ def _drop_price(state: State) -> list[Event]:
             free = Event(f"Nobody bid; {state.players[starter]} gets {name} free.", "bid")
             return [*events, free, *_sell(state, starter, 0)]
         events.append(Event(f"Nobody bid: the minimum for {name} falls to ₽{auction['minimum']}.", "price_drop"))
-        if auction["drops"] > 1:
+        if rebuild:
             auction["eligible"] = _able(state, auction["minimum"])
         if auction["eligible"]:
             auction["turn"] = next(seat for seat in state.seats_from(auction["starter"]) if seat in auction["eligible"])
             return events
+        rebuild = True
 
 
 def _able(state: State, minimum: int) -> list[int]:
@@ -155,6 +161,6 @@ def _put_up_next(state: State, starter: int) -> list[Event]:
     events = [Event(f"{company.upper()} ({PRIVATES[company.upper()]['name']}) is for sale, minimum ₽{minimum}.",
                     "private_up", {"company": company, "minimum": minimum})]
     if not state.auction["eligible"]:
-        return events + _drop_price(state)
+        return events + _drop_price(state, rebuild=True)
     state.auction["turn"] = next(seat for seat in state.seats_from(starter) if seat in state.auction["eligible"])
     return events

@@ -2,8 +2,8 @@
 
 State (``state.stock``):
 
-- ``turn``: the seat whose turn it is; ``turn_sold``: it sold in this turn (no pass then,
-  and the turn counts as having acted);
+- ``turn``: the seat whose turn it is; ``turn_sold``: it sold in this turn (the turn counts
+  as having acted; it ends by itself when nothing more is possible after a sale);
 - ``passed[seat]``: R5's passed flag.  A turn that ends without a buy, sale, par or minor
   won sets it; a turn with one clears it; the auction starter who does not win keeps the
   flag it had (unless it sold earlier in that turn).  The round ends the moment every flag is
@@ -148,8 +148,11 @@ def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
     _stock(state)["turn_sold"] = True
     if was_president:
         prices.move(state, company, Direction.DOWN, "major")
-    return [Event(f"{state.players[seat]} sells {count} share(s) of {major.upper()} for ₽{price * count}.",
-                  "sell_shares", {"seat": seat, "company": major, "count": count, "price": price})]
+    events = [Event(f"{state.players[seat]} sells {count} share(s) of {major.upper()} for ₽{price * count}.",
+                    "sell_shares", {"seat": seat, "company": major, "count": count, "price": price})]
+    if not can_act(state, seat):  # nothing more to do: the turn ends by itself, as it has acted (R5)
+        return [*events, *_end_turn(state, seat, acted=True)]
+    return events
 
 
 def buy_shares(state: State, seat: int, major: Any, source: Any) -> list[Event]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.errors import MalformedRecord
 from engine.core.events import Event
-from engine.core.forced import AUTO_ANSWER, ForcedAnswer
+from engine.core.forced import ForcedAnswer
 from engine.core.prompts import Prompt, Waiting
 from engine.t1861 import asking, bot, private_auction, rules, view
 from engine.t1861.data import DATA
@@ -64,16 +64,13 @@ class Title1861:
         return asking.prompts(state)
 
     def forced_answer(self, state: State) -> ForcedAnswer | None:
-        """Ending a stock turn after a sale when nothing else is possible.
+        """Never: every prompt offers a choice.
 
-        A player with no legal action at the start of a turn is passed by the rules (R5, no
-        prompt); bidders G1 and section 11 cannot serve are left out, so every other prompt
-        offers a real choice.
+        What has one answer is done by the rules without a prompt, as 18xx.games does, so
+        imported records need no invented actions: a player with no legal stock action is
+        passed, a turn with nothing left after a sale ends (R5), and bidders who cannot
+        raise leave an auction (G1, section 11).
         """
-        prompt = asking.prompts(state)[0]
-        if prompt.name == "stock_turn" and [option.type for option in prompt.actions] == ["pass"]:
-            note = Event(f"{state.players[prompt.seat]} can do nothing more and ends the turn.", AUTO_ANSWER)
-            return ForcedAnswer(prompt.seat, {"type": "pass"}, note)
         return None
 
     def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:

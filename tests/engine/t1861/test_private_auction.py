@@ -107,6 +107,12 @@ def test_g1_the_list_is_rebuilt_only_when_a_reduced_offer_goes_round_unsold() ->
     assert state.auction["minimum"] == 10 and 1 in state.auction["eligible"]
 
 
+def test_g1_a_private_nobody_can_afford_falls_once_and_is_offered_to_all_who_can() -> None:
+    state = _auction_with_cash([15, 15, 16])
+    assert state.auction["minimum"] == 15 and state.auction["eligible"] == [0, 1, 2]
+    assert asked(state)[0] == 0
+
+
 def test_section_9_priority_after_the_auction_goes_to_the_seat_after_the_last_buyer() -> None:
     state = new_game(3)
     for company, seat in (("tsr", 0), ("bss", 1), ("myr", 2), ("mrr", 0), ("wvr", 1)):

@@ -14,10 +14,8 @@ import pytest
 from engine.__main__ import run_replay
 from engine.core import registry
 from engine.t1861.title import TITLE
-from engine.t1861.tokens import home_city_options
 from engine.t1861.translate import opening_record
 from tests.engine.t1861.fixtures import fixture_export
-from tests.engine.t1861.games import play, stock_round_state
 
 
 @pytest.fixture
@@ -63,19 +61,3 @@ def test_unknown_options_are_a_malformed_record(registered, tmp_path, capsys) ->
     code, out = _replay(tmp_path, {"title": "1861", "players": ["a", "b"], "seed": 1,
                                    "options": {"short_game": True}, "actions": []}, capsys)
     assert (code, out["action_index"]) == (2, None) and "short_game" in out["error"]
-
-
-def test_ending_a_turn_after_a_sale_with_nothing_else_possible_is_answered_for_the_player() -> None:
-    state = stock_round_state(3, phase="4")
-    play(state, 0, "par", company="nw", price=70)
-    hex_id, city = home_city_options(state.board)[0]
-    play(state, 0, "place_token", hex=hex_id.lower(), city=city)
-    state.majors["nw"]["certificates"][1] = 0  # seat 0: 30%, nobody else holds any
-    state.majors["nw"]["operated"] = True
-    state.bank += sum(state.cash)
-    state.cash = [0, 0, 0]
-    play(state, 1, "pass")  # seat 2, with no cash and nothing to sell, is passed without a prompt (R5)
-    assert TITLE.forced_answer(state) is None  # seat 0 may sell one share
-    play(state, 0, "sell_shares", company="nw", count=1)  # ₽70: no minor, no par, no buying NW back
-    forced = TITLE.forced_answer(state)
-    assert forced is not None and (forced.seat, forced.action) == (0, {"type": "pass"})

@@ -235,3 +235,18 @@ def test_section_10_2_a_player_over_the_certificate_limit_must_sell_first() -> N
         play(state, 0, "pass")
     play(state, 0, "sell_shares", company="nw", count=2)
     assert not stock_round.must_sell(state, 0)
+
+
+def test_r5_a_turn_with_nothing_left_after_a_sale_ends_by_itself() -> None:
+    state = stock_round_state(3, phase="4")
+    _parred(state, 0, price=70)
+    state.majors["nw"]["certificates"][1] = 0  # seat 0: 30%, nobody else holds any
+    state.majors["nw"]["operated"] = True
+    state.bank += sum(state.cash)
+    state.cash = [0, 0, 0]
+    play(state, 1, "pass")  # seat 2, with no cash and nothing to sell, is passed without a prompt
+    assert asked(state) == (0, "stock_turn")
+    play(state, 0, "sell_shares", company="nw", count=1)  # ₽70: no minor, no par, no buying NW back
+    # The turn ended without a pass; then nobody can do anything, so the round is over (R5),
+    # and seat 0's automatic pass was the last one (R6).
+    assert state.round["kind"] == "operating" and state.priority == 1
