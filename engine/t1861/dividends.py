@@ -1,16 +1,17 @@
 """Dividends: who receives a company's revenue, and how its price moves (sections 7.3, 12.7).
 
 The bank pays every amount here; revenue is new money, so the figures say what the bank pays
-to whom.  What it does not pay (the bank pool's shares, a per-share remainder) simply stays in
-the bank: :attr:`MajorDividend.unpaid`.  In every case
-``withheld + to_treasury + sum(to_holders) + unpaid == revenue``.
+to whom.  What it does not pay - the bank pool's shares' part - simply stays in the bank:
+:attr:`MajorDividend.unpaid`.  In every case ``withheld + to_treasury + sum(to_holders) +
+unpaid == revenue``.  (Rounding up per holder can make ``unpaid`` a few roubles smaller, even
+below zero, when the paid amount is not a multiple of ₽10; 1861's revenues always are.)
 
 - **Minor** (automatic): the minor keeps half its revenue rounded down, its owner gets the
   rest; price right if revenue > 0, left if it is 0.
 - **Major**, as its president chooses (a run of ₽0 is an automatic withhold):
-  - *payout*: per share = revenue ÷ 10, rounded down (18xx.games divides whole roubles); each
-    holder gets per share x its shares (a president's certificate is two shares); shares in the
-    company's treasury pay the company; shares in the bank pool pay nobody;
+  - *payout*: per share = revenue ÷ 10; each holder gets per share x its shares, rounded up
+    per holder (a president's certificate is two shares); shares in the company's treasury pay
+    the company; shares in the bank pool pay nobody;
   - *half*: the company keeps floor(revenue / 20) x 10 and pays the rest out as above;
   - *withhold*: the company keeps everything.
   Price: right if the amount distributed (the whole payout, or the paid half - not the
@@ -24,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from fractions import Fraction
 
 from engine.t1861.data import DATA
 from engine.t1861.market import Cell, Direction, Market, moved
@@ -58,11 +60,15 @@ class MajorDividend:
     kind: DividendKind
     revenue: int
     withheld: int  # kept by the company before any payout
-    per_share: int
     to_treasury: int  # paid to the company for the shares in its own treasury
     to_holders: tuple[tuple[str, int], ...]  # (holder, amount) for every holder paid
-    unpaid: int  # the pool's shares and the per-share remainder: stays in the bank
+    unpaid: int  # the pool's shares' part, less rounding up: stays in the bank
     cell_after: Cell
+
+    @property
+    def per_share(self) -> Fraction:
+        """What one share earns (exact; each holder's total is rounded up)."""
+        return Fraction(self.distributed, TOTAL_SHARES)
 
     @property
     def distributed(self) -> int:
@@ -96,18 +102,22 @@ def major_dividend(
     Percent in the bank pool is what neither ``holders`` nor the treasury hold.
     """
     _check_revenue(revenue)
+    if sum(holders.values()) + treasury_percent > TOTAL_SHARES * SHARE_PERCENT:
+        raise ValueError("The holdings add up to more than the whole company.")
     if revenue == 0:
         kind = DividendKind.WITHHOLD
     withheld = _withheld(kind, revenue)
-    per_share = (revenue - withheld) // TOTAL_SHARES
+    distributed = revenue - withheld
     to_holders = tuple(
-        (holder, _shares(percent) * per_share) for holder, percent in holders.items() if percent and per_share
+        (holder, _dividend(percent, distributed))
+        for holder, percent in holders.items()
+        if _dividend(percent, distributed)
     )
-    to_treasury = _shares(treasury_percent) * per_share
-    unpaid = revenue - withheld - to_treasury - sum(amount for _holder, amount in to_holders)
-    direction = major_dividend_direction(revenue - withheld, cell.price)
+    to_treasury = _dividend(treasury_percent, distributed)
+    unpaid = distributed - to_treasury - sum(amount for _holder, amount in to_holders)
+    direction = major_dividend_direction(distributed, cell.price)
     cell_after = moved(market, cell, direction, "major") if direction else cell
-    return MajorDividend(kind, revenue, withheld, per_share, to_treasury, to_holders, unpaid, cell_after)
+    return MajorDividend(kind, revenue, withheld, to_treasury, to_holders, unpaid, cell_after)
 
 
 def major_dividend_direction(distributed: int, share_price: int) -> Direction | None:
@@ -125,10 +135,11 @@ def _withheld(kind: DividendKind, revenue: int) -> int:
     return 0
 
 
-def _shares(percent: int) -> int:
+def _dividend(percent: int, distributed: int) -> int:
+    """A holding's part of ``distributed``: its shares x distributed / 10, rounded up (12.7)."""
     if percent < 0 or percent % SHARE_PERCENT:
         raise ValueError(f"A holding of {percent}% is not a whole number of shares.")
-    return percent // SHARE_PERCENT
+    return -(-(percent // SHARE_PERCENT) * distributed // TOTAL_SHARES)
 
 
 def _check_revenue(revenue: int) -> None:

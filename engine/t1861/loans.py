@@ -18,9 +18,12 @@ go back to the supply.
 
 - A merged major keeps every loan of its minors, even above its maximum; it pays interest
   on all of them and can borrow again only once below the maximum (23 G6).
-- On nationalisation the company first repays ₽50 loans while its cash is **more than** ₽50
-  (18xx.games' test; section 15.3 says only "while possible"); loans still owed after that are
-  cancelled and leave the game - the supply does not get them back (23 G5).
+- Whether a step waits for a lay or forces a train purchase is decided on
+  :func:`buying_power` (18xx.games' figure; see its docstring); what is actually lent is
+  capped by the maximum and the supply (:func:`loans_available`).
+- On nationalisation the company first repays ₽50 loans while it has at least ₽50 (15.3);
+  loans still owed after that are cancelled and leave the game - the supply does not get them
+  back (23 G5).
 
 Money: a loan moves ``cash_received`` from the bank to the company, a repayment
 ``face_value`` back, interest goes to the bank.
@@ -101,9 +104,13 @@ def loans_available(rules: LoanRules, kind: LoanTaker, loans: int, supply: int) 
     return max(0, min(rules.maximum(kind) - loans, supply))
 
 
-def borrowing_power(rules: LoanRules, kind: LoanTaker, cash: int, loans: int, supply: int) -> int:
-    """Cash plus ₽45 for every loan still available: what a lay or a forced purchase may cost (R1)."""
-    return cash + rules.cash_received * loans_available(rules, kind, loans, supply)
+def buying_power(rules: LoanRules, kind: LoanTaker, cash: int, loans: int) -> int:
+    """Cash plus ₽45 per loan below the maximum: what a lay or a forced purchase may cost (23 R1).
+
+    This is 18xx.games' figure, kept for replay: it ignores the supply, and above the maximum
+    (a merged major, G6) it is *less* than the cash - six loans count as minus one loan.
+    """
+    return cash + rules.cash_received * (rules.maximum(kind) - loans)
 
 
 def borrow_to_cover(
@@ -140,9 +147,6 @@ def loan_step(
 
 
 def repay_on_nationalisation(rules: LoanRules, cash: int, loans: int, supply: int) -> NationalisationRepayment:
-    """Repay ₽50 per loan while cash is more than ₽50; the rest of the loans are cancelled (15.3, G5)."""
-    repaid = 0
-    while loans - repaid > 0 and cash > rules.face_value:
-        cash -= rules.face_value
-        repaid += 1
-    return NationalisationRepayment(repaid, cash, loans - repaid, supply + repaid)
+    """Repay ₽50 per loan while cash allows; the rest of the loans are cancelled (15.3, G5)."""
+    repaid = min(loans, cash // rules.face_value)
+    return NationalisationRepayment(repaid, cash - repaid * rules.face_value, loans - repaid, supply + repaid)

@@ -1,5 +1,7 @@
 """Dividends of minors and majors and the moves they cause (rules sections 7.3, 12.7)."""
 
+from fractions import Fraction
+
 import pytest
 
 from engine.t1861.data import DATA
@@ -64,12 +66,19 @@ def test_a_run_of_nothing_is_a_withhold_whatever_was_asked():
     assert dividend.kind is DividendKind.WITHHOLD and dividend.cell_after == at(3, 3)
 
 
-def test_an_odd_revenue_leaves_the_remainder_in_the_bank():
-    """Per share is whole roubles (revenue ÷ 10 rounded down): 85 pays ₽8 a share."""
-    dividend = major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 85, {"ann": 100}, 0)
-    assert dividend.to_holders == (("ann", 80),) and dividend.unpaid == 5
+def test_each_holders_dividend_is_rounded_up():
+    """₽85 is ₽8.50 a share: three shares earn ₽26 (25.50 up), one ₽9, the pool's six nothing."""
+    dividend = major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 85, {"ann": 30}, 10)
+    assert dividend.per_share == Fraction(17, 2)
+    assert dividend.to_holders == (("ann", 26),) and dividend.to_treasury == 9
+    assert dividend.unpaid == 50
 
 
 def test_a_holding_that_is_not_whole_shares_is_refused():
     with pytest.raises(ValueError, match="whole number of shares"):
         major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 100, {"ann": 25}, 0)
+
+
+def test_holdings_above_the_whole_company_are_refused():
+    with pytest.raises(ValueError, match="more than the whole company"):
+        major_dividend(GRID, at(3, 4), DividendKind.PAYOUT, 100, {"ann": 60, "bob": 30}, 20)

@@ -3,7 +3,7 @@
 from engine.t1861.data import DATA
 from engine.t1861.loans import (
     borrow_to_cover,
-    borrowing_power,
+    buying_power,
     interest_due,
     loan_step,
     loans_available,
@@ -34,7 +34,7 @@ def test_an_amount_the_maximum_loans_cannot_cover_is_refused():
     """A minor with ₽0 and no loans can raise ₽90; a ₽100 cost is illegal (G11)."""
     assert borrow_to_cover(RULES, "minor", cash=0, loans=0, supply=172, amount=100) is None
     assert borrow_to_cover(RULES, "minor", cash=10, loans=0, supply=172, amount=100).loans_taken == 2
-    assert borrowing_power(RULES, "minor", cash=0, loans=0, supply=172) == 90
+    assert buying_power(RULES, "minor", cash=0, loans=0) == 90
 
 
 def test_an_empty_supply_lends_nothing():
@@ -45,7 +45,9 @@ def test_an_empty_supply_lends_nothing():
 def test_a_merged_major_above_its_maximum_cannot_borrow():
     """G6: six loans from three minors stay; no new loan until below five."""
     assert loans_available(RULES, "major", loans=6, supply=100) == 0
-    assert borrowing_power(RULES, "major", cash=30, loans=6, supply=100) == 30
+    assert borrow_to_cover(RULES, "major", cash=30, loans=6, supply=100, amount=40) is None
+    # 18xx.games counts the sixth loan against the company's buying power (kept for replay).
+    assert buying_power(RULES, "major", cash=30, loans=6) == -15
 
 
 def test_interest_is_charged_on_the_loans_held_when_the_round_started():
@@ -73,6 +75,6 @@ def test_repayment_needs_fifty_roubles_per_loan():
 
 
 def test_a_nationalised_companys_remaining_loans_leave_the_game():
-    """15.3 step 1 with 18xx.games' test (cash more than ₽50), then G5: the rest are cancelled."""
+    """15.3 step 1: ₽150 repays three of four loans; G5: the fourth is cancelled, not returned."""
     repayment = repay_on_nationalisation(RULES, cash=150, loans=4, supply=100)
-    assert (repayment.loans_repaid, repayment.cash, repayment.loans_cancelled, repayment.supply) == (2, 50, 2, 102)
+    assert (repayment.loans_repaid, repayment.cash, repayment.loans_cancelled, repayment.supply) == (3, 0, 1, 103)

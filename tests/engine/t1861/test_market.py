@@ -4,7 +4,13 @@ import pytest
 
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction, in_convert_range, moved
-from engine.t1861.market_events import after_nationalisation, after_sale, after_stock_round, at_game_end
+from engine.t1861.market_events import (
+    after_nationalisation,
+    after_sale,
+    after_stock_round,
+    at_game_end,
+    end_of_stock_round,
+)
 from engine.t1861.market_tokens import MarketTokens, operating_order, placed, removed
 from engine.t1861.par_prices import conversion_price, merger_price, minor_start_price, par_cell
 
@@ -93,6 +99,14 @@ def test_a_presidents_sale_moves_down_once_and_others_do_not():
 def test_a_sold_out_major_moves_up_at_the_end_of_the_stock_round():
     assert after_stock_round(GRID, at(2, 7), 100) == at(1, 7)
     assert after_stock_round(GRID, at(2, 7), 90) == at(2, 7)
+
+
+def test_sold_out_majors_move_up_one_by_one_in_operating_order():
+    """NW and SW share 150 (NW on top); sold out, both rise to 165 under MK, NW first (10.5)."""
+    tokens = placed(placed(placed(MarketTokens(), "NW", at(2, 7)), "SW", at(2, 7)), "MK", at(1, 7))
+    tokens = end_of_stock_round(GRID, tokens, {"NW": 100, "SW": 100, "MK": 80})
+    assert tokens.stack(at(1, 7)) == ("MK", "NW", "SW")
+    assert tokens.stack(at(2, 7)) == ()
 
 
 def test_nationalisation_moves_left_once_plus_once_per_loan_and_game_end_once_per_loan():
