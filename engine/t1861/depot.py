@@ -16,6 +16,7 @@ Public API::
     next_train(depot)              # "2-0": the next copy of the fixed line, or None
     bank_offer(depot, phase)       # every train the bank sells now: line, side types, open market
     depot = sell(depot, "2-0", phase)          # IllegalAction if the bank does not offer it
+    require_offered(depot, "3-0", phase)       # the same check alone
     depot = discard(depot, "3-1")              # into the open market
     depot = rust(depot, "2")                   # rusted copies leave the open market
     copies_left(depot, "8")                    # None: unlimited
@@ -99,11 +100,17 @@ def sell(depot: Depot, train_id: str, phase: str) -> Depot:
         market = list(depot.open_market)
         market.remove(train_id)
         return replace(depot, open_market=tuple(market))
-    if train_id not in bank_offer(depot, phase):
-        offered = ", ".join(bank_offer(depot, phase)) or "nothing"
-        raise IllegalAction(f"The bank does not sell the {train_id} train now; it offers {offered}.")
+    require_offered(depot, train_id, phase)
     kind = train_type_of(train_id)
     return replace(depot, sold=tuple((name, count + (name == kind)) for name, count in depot.sold))
+
+
+def require_offered(depot: Depot, train_id: str, phase: str) -> None:
+    """Raise ``IllegalAction`` naming what the bank does sell when it does not sell ``train_id``."""
+    offer = bank_offer(depot, phase)
+    if train_id not in offer:
+        offered = ", ".join(offer) or "nothing"
+        raise IllegalAction(f"The bank does not sell the {train_id} train now; it offers {offered}.")
 
 
 def discard(depot: Depot, train_id: str) -> Depot:

@@ -16,6 +16,7 @@ from engine.t1861.data import DATA
 from engine.t1861.export import Export, MalformedExport, read_export
 from engine.t1861.lays import legal_lays
 from engine.t1861.map_replay import MapReplay, private_bonuses, replay_positions, train_of
+from engine.t1861.merger_tokens import next_token_price, placed
 from engine.t1861.optimiser import best_routes
 from engine.t1861.tokens import legal_tokens
 from engine.t1861.walk import WalkState
@@ -101,11 +102,14 @@ def company_lines(replay: MapReplay, state: WalkState | None, company: str) -> l
 
 
 def token_lines(replay: MapReplay, state: WalkState | None, company: str) -> list[str]:
-    """Where a major could put its next token and at what cost; minors have no spare token."""
-    placed = len(state.tokens.get(company, ())) if state else 0
-    if company not in walk_facts().majors or not placed:
+    """Where a major could put its next token and at what cost (its charter, 23 R3); minors
+    have no spare token."""
+    charter = state.charters.get(company) if state else None
+    if company not in walk_facts().majors or not charter or not placed(charter):
         return ["Token spots: none (only a started major has a token to place)"]
-    price = walk_facts().major_token_prices[min(placed, 2)]
+    price = next_token_price(charter)
+    if price is None:
+        return ["Token spots: none (every token of its charter is on the map)"]
     spots = legal_tokens(replay.board, company, price)
     lines = [f"Token spots at {price} a hex ({len(spots)}):"]
     return lines + [f"  {DATA.hexes[spot.hex].display_name()} city {spot.city}  cost {spot.cost}" for spot in spots]

@@ -20,11 +20,13 @@ Public API::
 
     check = trainless_check(candidates)          # TrainlessCheck(minors=..., majors=...)
     settle(cash=70, loans=2)                     # Settlement(repaid=1, cancelled=1, left_moves=2, cash=20)
+    rsr_share, settlement = rsr_receives(Assets(cash=70, trains=("3-1",), loans=2))
     holder_payout(price=60, shares=2)            # ₽120
     rsr = RsrTokens.at_start()
     rsr, taken = hand_over_tokens(rsr, cities, city_value)   # cities the RSR now holds
     rsr = rsr.with_reserved_token(("E1", 1))     # its St Petersburg / Moscow token (section 6)
     answer_nationalises(action)                  # R4: True for choose/nationalize, False for pass
+    privates_bought_out({"TSR": 2, "BSS": "RSR"})    # section 3 at the first 6-train: (private, owner, ₽)
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
+from engine.t1861.mergers import Assets
 from engine.t1861.train_limits import CompanyKind
 
 City = tuple[str, int]
+RSR = "RSR"
 NATIONALISE = "nationalize"  # the recorded ``choose`` of a trainless major's president
 
 
@@ -128,6 +132,12 @@ def settle(cash: int, loans: int) -> Settlement:
     return Settlement(repaid, cancelled, 1 + cancelled, cash - repaid * face)
 
 
+def rsr_receives(assets: Assets) -> tuple[Assets, Settlement]:
+    """15.3 steps 1-3: what the RSR gets (cash after repayment, trains, privates, no loans)."""
+    settlement = settle(assets.cash, assets.loans)
+    return Assets(settlement.cash, assets.trains, assets.privates, 0), settlement
+
+
 def holder_payout(price: int, shares: int) -> int:
     """15.3 step 4: the bank pays ``shares`` times the new price (a minor's owner: 2 shares)."""
     return price * shares
@@ -149,6 +159,13 @@ def hand_over_tokens(
             rsr = rsr.with_token(city)
             taken.append(city)
     return rsr, tuple(taken)
+
+
+def privates_bought_out(owners: Mapping[str, Any]) -> tuple[tuple[str, Any, int], ...]:
+    """Section 3, at the first 6-train: each private the RSR does not hold yet, its owner
+    (player or company) and the face value the bank pays them; every private then is the RSR's."""
+    faces = {private["id"]: private["face_value"] for private in DATA.raw["privates"]}
+    return tuple((private, owner, faces[private]) for private, owner in owners.items() if owner != RSR)
 
 
 def answer_nationalises(action: Mapping[str, Any]) -> bool:

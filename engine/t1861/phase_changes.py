@@ -13,12 +13,14 @@ Public API::
     effects.rusts     # ("2",): train types leaving the game
     effects.events    # ("majors_can_ipo", "trainless_nationalization")
     phase_after("3", "4")             # "4"
+    events_fired({"2", "3"})          # every event so far: GREEN_MINORS_AVAILABLE in it
     ALL_MINORS_NATIONALISED etc.: the event ids the rounds react to
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -53,6 +55,12 @@ def first_purchase(train_type: str, phase: str, sold_types: frozenset[str]) -> F
     new_phase = started if started is not None and phase_index(started) > phase_index(phase) else None
     rusts = tuple(train.name for train in DATA.trains if train.rusts_on == train_type)
     return FirstPurchase(train_type, new_phase, rusts, DATA.train(train_type).events)
+
+
+def events_fired(sold_types: Iterable[str]) -> frozenset[str]:
+    """Every event the first purchases so far have fired: the standing permissions and bans
+    (green minors on sale, majors may par, no minor may start) are read from these."""
+    return frozenset(event for kind in sold_types for event in DATA.train(kind).events)
 
 
 def phase_after(phase: str, train_type: str) -> str:

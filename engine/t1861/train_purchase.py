@@ -21,6 +21,7 @@ Public API::
 
     buyer = Buyer("MK", "major", cash=120, loans=1, trains=())
     must_buy(buyer, depot, phase)                          # forced purchase applies?
+    buy_step_waits(buyer, depot, phase, others_own_trains) # 23 R1 step 11: prompt, or skip?
     bank_purchase(buyer, "4-0", depot, phase)              # -> Purchase(train, price, loans)
     company_purchase(buyer, "KR", "3-1", 50, phase)        # -> Purchase (never loans)
     rsr_purchases(depot, phase, cash, loans, has_train)    # the RSR's automatic buys, in order
@@ -32,7 +33,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
-from engine.t1861.depot import Depot, bank_offer, cheapest_offer, next_train, sell, train_def, train_type_of
+from engine.t1861.depot import Depot, cheapest_offer, next_train, require_offered, sell, train_def, train_type_of
 from engine.t1861.phase_changes import phase_after
 from engine.t1861.train_limits import CompanyKind, has_room
 
@@ -82,10 +83,25 @@ def must_buy(buyer: Buyer, depot: Depot, phase: str) -> bool:
     return not buyer.trains and cheapest is not None and financeable(buyer, train_def(cheapest).price)
 
 
+def buy_step_waits(buyer: Buyer, depot: Depot, phase: str, others_own_trains: bool) -> bool:
+    """23 R1 step 11: whether the buy-trains step asks (``buy_train`` or ``pass``) or is skipped.
+
+    It asks a forced buyer (who may not pass), and otherwise a company with room whose cash
+    covers the cheapest candidate: the cheapest bank train at face value, or ₽1 when any other
+    company owns a train.  The RSR's trains count here although they cannot be bought
+    (18xx.games does so, and recorded games carry the resulting ``pass``)."""
+    if must_buy(buyer, depot, phase):
+        return True
+    if not has_room(buyer.kind, phase, buyer.trains):
+        return False
+    cheapest = cheapest_offer(depot, phase)
+    prices = ([train_def(cheapest).price] if cheapest else []) + ([1] if others_own_trains else [])
+    return bool(prices) and buyer.cash >= min(prices)
+
+
 def bank_purchase(buyer: Buyer, train_id: str, depot: Depot, phase: str) -> Purchase:
     """The purchase of ``train_id`` from the bank at face value; loans only when forced."""
-    if train_id not in bank_offer(depot, phase):
-        sell(depot, train_id, phase)  # raises the bank's own sentence
+    require_offered(depot, train_id, phase)
     _check_room(buyer, phase)
     price = train_def(train_id).price
     if price <= buyer.cash:

@@ -6,12 +6,12 @@ Walk helper: part 2's companies and rounds will own these facts.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from engine.t1861.data import DATA
+from engine.t1861.phase_changes import phase_started_by
 
 RSR = "RSR"
 # Depot copies generated for an "unlimited" train type: more than any game can buy.
@@ -64,7 +64,7 @@ def walk_facts() -> WalkFacts:
         minor_homes={minor["id"]: (minor["home_hex"], minor["home_city_index"]) for minor in data["minors"]},
         majors=frozenset(major["id"] for major in data["majors"]),
         trains=tuple(_train(entry) for entry in data["trains"]),
-        phase_started_by=_phase_starts(data["phases"]),
+        phase_started_by=dict(phase_started_by()),
         city_values=_city_values(data),
         city_counts={number: len(tile["cities"]) for number, tile in data["tiles"].items()},
         rsr_tokens=int(data["national"]["tokens"]),
@@ -82,15 +82,6 @@ def _train(entry: dict[str, Any]) -> TrainType:
         events=tuple(entry.get("events") or ()),
         available_from_phase=entry.get("available_from_phase"),
     )
-
-
-def _phase_starts(phases: list[dict[str, Any]]) -> dict[str, str]:
-    starts: dict[str, str] = {}
-    for phase in phases:
-        found = re.match(r"first (\S+)-train bought", phase["starts_when"])
-        if found:
-            starts[found.group(1)] = phase["name"]
-    return starts
 
 
 def _city_values(data: dict[str, Any]) -> dict[str, int]:

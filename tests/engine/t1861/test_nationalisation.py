@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.t1861.mergers import Assets
 from engine.t1861.nationalisation import (
     RsrTokens,
     TrainlessCandidate,
@@ -12,6 +13,8 @@ from engine.t1861.nationalisation import (
     hand_over_tokens,
     holder_payout,
     minors_in_play,
+    privates_bought_out,
+    rsr_receives,
     settle,
     token_order,
     trainless_check,
@@ -89,3 +92,13 @@ def test_22_after_action_582_of_167259_trainless_majors_are_asked_in_operating_o
     assert offers[0] == "MKN" == actions[after]["entity"]
     assert set(offers) == {"MKN", "NW", "SW"}
     assert [a["entity"] for a in actions[after : after + 3]] == ["MKN", "NW", "SW"]
+
+
+def test_3_at_the_first_6_train_the_bank_buys_every_private_the_rsr_does_not_hold_at_face_value() -> None:
+    assert privates_bought_out({"TSR": 2, "BSS": "RSR", "WVR": "MK"}) == (("TSR", 2, 30), ("WVR", "MK", 90))
+
+
+def test_15_3_the_rsr_takes_cash_after_repayment_trains_and_privates_and_no_loans() -> None:
+    share, settlement = rsr_receives(Assets(cash=120, trains=("3-1",), privates=("BSS",), loans=3))
+    assert share == Assets(cash=20, trains=("3-1",), privates=("BSS",), loans=0)
+    assert (settlement.repaid, settlement.cancelled, settlement.left_moves) == (2, 1, 2)

@@ -16,9 +16,16 @@ from engine.t1861.depot import (
     rust,
     sell,
 )
-from engine.t1861.phase_changes import first_purchase, phase_after
+from engine.t1861.phase_changes import events_fired, first_purchase, phase_after
 from engine.t1861.train_limits import discard_choices, excess, has_room, train_limit
-from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, must_buy, rsr_purchases
+from engine.t1861.train_purchase import (
+    Buyer,
+    bank_purchase,
+    buy_step_waits,
+    company_purchase,
+    must_buy,
+    rsr_purchases,
+)
 
 
 def _sold(depot: Depot, count: int) -> Depot:
@@ -143,3 +150,20 @@ def test_6_the_trainless_rsr_borrows_for_the_cheapest_train_then_buys_while_its_
     assert [p.train for p in rich] == ["4-1", "4-2", "4-3"]
     poor = rsr_purchases(depot, "4", cash=0, loans=0, has_train=False)
     assert [(p.train, p.loans) for p in poor] == [("4-1", 8)]
+
+
+def test_16_events_stand_once_fired_green_minors_from_the_first_3_no_new_minors_from_the_first_5() -> None:
+    assert "green_minors_available" not in events_fired({"2"})
+    assert {"green_minors_available", "majors_can_ipo"} <= events_fired({"2", "3", "4"})
+    assert "minors_cannot_start" in events_fired({"2", "3", "4", "5"})
+
+
+def test_r1_step_11_asks_a_company_with_room_and_1_rouble_when_another_company_owns_a_train() -> None:
+    depot = _sold(new_depot(4), 10 + 7 + 1)
+    poor = Buyer("MK", "major", cash=5, loans=0, trains=("3-0",))
+    assert buy_step_waits(poor, depot, "4", others_own_trains=True)  # even if only the RSR has trains
+    assert not buy_step_waits(poor, depot, "4", others_own_trains=False)
+    full = Buyer("KR", "minor", cash=900, loans=0, trains=("3-1",))
+    assert not buy_step_waits(full, depot, "4", others_own_trains=True)
+    forced = Buyer("MK", "major", cash=200, loans=0, trains=())
+    assert buy_step_waits(forced, depot, "4", others_own_trains=False)

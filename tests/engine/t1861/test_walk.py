@@ -174,3 +174,26 @@ def test_12_9_a_discarded_train_is_bought_back_from_the_open_market_not_the_supp
     state, run = list(walk_states(actions))[-1]
     assert isinstance(run, RoutesRun) and run.trains == ("2-0",)
     assert (state.depot.open_market, state.depot.sold_of("2")) == ((), 1)
+
+
+def _first_4_with_trainless_mk(answer: dict) -> list[dict]:
+    return [
+        _player(1, "par", corporation="MK"),
+        _company(2, "MK", "place_token", city="L12-5-0"),
+        _company(3, "MK", "pass"),
+        _company(4, "NW", "buy_train", train="4-0"),  # the first 4: MK, having operated, owns no train
+        answer,
+        _company(6, "MK", "buy_train", train="4-1"),
+    ]
+
+
+def test_r4_a_trainless_major_that_passes_declines_and_stays_in_play() -> None:
+    actions = _first_4_with_trainless_mk(_company(5, "MK", "pass"))
+    offers = [state.trainless_offers for state, event in walk_states(actions) if event.at == 4]
+    assert offers and offers[0] == ("MK",)
+    assert not [e for e in walk(actions) if isinstance(e, CompanyNationalised)]
+
+
+def test_15_2_a_trainless_major_whose_president_chooses_is_nationalised() -> None:
+    events = walk(_first_4_with_trainless_mk(_company(5, "MK", "choose", choice="nationalize")))
+    assert CompanyNationalised(5, "MK", "its president chose nationalisation (15.2)") in events
