@@ -61,3 +61,13 @@ def test_unknown_options_are_a_malformed_record(registered, tmp_path, capsys) ->
     code, out = _replay(tmp_path, {"title": "1861", "players": ["a", "b"], "seed": 1,
                                    "options": {"short_game": True}, "actions": []}, capsys)
     assert (code, out["action_index"]) == (2, None) and "short_game" in out["error"]
+
+
+def test_the_state_is_what_the_core_needs_and_survives_a_json_round_trip() -> None:
+    from engine.core.title import GameState
+
+    state = TITLE.new_game(["a", "b", "c"], 5, TITLE.validate_options({"column_market": True}))
+    assert isinstance(state, GameState)
+    again = TITLE.from_json(json.loads(json.dumps(TITLE.to_json(state))))
+    assert TITLE.to_json(again) == TITLE.to_json(state) and TITLE.waiting(again) == TITLE.waiting(state)
+    assert [event.kind for event in TITLE.opening_events(state)] == ["setup", "private_up"]
