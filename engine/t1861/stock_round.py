@@ -6,7 +6,8 @@ State (``state.stock``):
   as having acted; it ends by itself when nothing more is possible after a sale);
 - ``passed[seat]``: R5's passed flag.  A turn that ends without a buy, sale, par or minor
   won sets it; a turn with one clears it; the auction starter who does not win keeps the
-  flag it had (unless it sold earlier in that turn).  The round ends the moment every flag is
+  flag it had before that turn, even if it sold first (18xx.games books the auction on the
+  winner's turn, R5).  The round ends the moment every flag is
   set, and the priority deal goes to the seat after the one whose pass ended it (R6).  A
   player with no legal action is passed without being asked;
 - ``sold[seat]``: majors that seat sold this round (it may not buy them again, 10.2);
@@ -278,10 +279,7 @@ def _minor_won(state: State) -> list[Event]:
     start = prices.minor_start_price(state, price)
     prices.start(state, company, start, "minor")
     stock["minor_auction"] = None
-    starter = auction["starter"]
-    if starter != winner and stock["turn_sold"]:
-        stock["passed"][starter] = False
-    stock["passed"][winner] = False
+    stock["passed"][winner] = False  # R5: the starter, if someone else won, keeps the flag it had
     events = [Event(f"{state.players[winner]} wins {minor.upper()} for ₽{price}; it starts at ₽{start}.",
                     "minor_won", {"seat": winner, "company": minor, "price": price, "start_price": start})]
     return events + _start_turn(state, state.next_seat(winner))

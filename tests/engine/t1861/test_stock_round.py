@@ -250,3 +250,22 @@ def test_r5_a_turn_with_nothing_left_after_a_sale_ends_by_itself() -> None:
     # The turn ended without a pass; then nobody can do anything, so the round is over (R5),
     # and seat 0's automatic pass was the last one (R6).
     assert state.round["kind"] == "operating" and state.priority == 1
+
+
+def test_r5_a_passed_starter_who_sold_and_then_loses_the_auction_stays_passed() -> None:
+    state = stock_round_state(3, phase="4")
+    _parred(state, 0, price=70)
+    state.majors["nw"]["certificates"][1] = 0  # seat 0: 30% of NW
+    state.majors["nw"]["operated"] = True
+    _win_minor(state, 1, "n")
+    play(state, 2, "pass")
+    play(state, 0, "pass")  # seat 0 is passed
+    _win_minor(state, 1, "m-k")
+    play(state, 2, "pass")
+    play(state, 0, "sell_shares", company="nw", count=1)
+    play(state, 0, "bid", company="kb", price=100)
+    play(state, 1, "bid", company="kb", price=105)
+    play(state, 2, "pass")
+    play(state, 0, "pass")
+    assert state.minors["kb"]["owner"] == 1
+    assert state.stock["passed"] == [True, False, True] and asked(state) == (2, "stock_turn")
