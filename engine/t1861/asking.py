@@ -1,0 +1,154 @@
+"""Who is asked what now: the 1861 prompts as data (names and fields as in docs/titles/1861.md).
+
+Every option offered has a legal answer, and the quick answers are complete legal actions,
+so a page form, a mail's one-click links and a random player can be made from a prompt
+without 1861-specific code.
+"""
+
+from __future__ import annotations
+
+from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
+from engine.t1861 import private_auction, stock_round
+from engine.t1861.state import State
+from engine.t1861.tokens import home_city_options
+
+# The operating and merger rounds' vocabulary (documented; refused in words until built).
+LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train", "discard_train",
+                     "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
+                     "remove_token", "nationalize", "pass")
+
+
+def waiting(state: State) -> list[Waiting]:
+    kind = state.round["kind"]
+    if kind == "private_auction":
+        assert state.auction is not None
+        return [Waiting(state.auction["turn"], "private_auction", ("bid", "pass"))]
+    if kind == "stock":
+        assert state.stock is not None
+        if state.stock["minor_auction"] is not None:
+            return [Waiting(state.stock["minor_auction"]["turn"], "minor_auction", ("bid", "pass"))]
+        if state.stock["home_city"] is not None:
+            return [Waiting(state.stock["turn"], "home_city", ("place_token",))]
+        return [Waiting(state.stock["turn"], "stock_turn", ("sell_shares", "buy_shares", "par", "bid", "pass"))]
+    return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
+
+
+def prompts(state: State) -> list[Prompt]:
+    asked = waiting(state)[0]
+    build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
+             "stock_turn": _stock_turn, "operating_round": _operating_round}[asked.prompt]
+    return [build(state, asked.seat)]
+
+
+def _pass(label: str, help_text: str) -> ActionOption:
+    return ActionOption("pass", label, help=help_text)
+
+
+def _price_field(least: int, most: int, label: str) -> Field:
+    return Field("price", "number", label, min=least, max=most, step=5, default=least)
+
+
+def _private_auction(state: State, seat: int) -> Prompt:
+    auction = state.auction
+    assert auction is not None
+    company = auction["company"]
+    actions = []
+    quick = []
+    bounds = private_auction.bid_range(state, seat)
+    if bounds is not None:
+        least, most = bounds
+        company_field = Field("company", "choice", "Private", choices=(Choice(company, company.upper()),))
+        fields = (company_field, _price_field(least, most, "Bid"))
+        actions.append(ActionOption("bid", f"Bid for {company.upper()}", fields,
+                                    help="In steps of ₽5; a reduced-price offer goes to the first bid."))
+        quick.append(QuickAnswer(f"Bid ₽{least}", {"type": "bid", "company": company, "price": least}))
+    before_bid = auction["high_bid"] is None
+    actions.append(_pass("Decline to open" if before_bid else "Pass", "A pass after a bid leaves this private."))
+    quick.append(QuickAnswer("Pass", {"type": "pass"}))
+    standing = "no bid yet" if before_bid else f"₽{auction['high_bid']} by {state.players[auction['high_bidder']]}"
+    question = f"{company.upper()} is for sale (minimum ₽{auction['minimum']}, {standing}). Bid or pass?"
+    return Prompt(seat, "private_auction", question, tuple(actions), tuple(quick),
+                  {"company": company, "minimum": auction["minimum"], "high_bid": auction["high_bid"]})
+
+
+def _minor_auction(state: State, seat: int) -> Prompt:
+    assert state.stock is not None
+    auction = state.stock["minor_auction"]
+    company = auction["company"]
+    least, most = stock_round.minor_bid_range(state, seat)
+    company_field = Field("company", "choice", "Minor", choices=(Choice(company, company.upper()),))
+    actions = (ActionOption("bid", f"Raise for {company.upper()}", (company_field, _price_field(least, most, "Bid"))),
+               _pass("Pass", "Leaves this minor's auction."))
+    quick = (QuickAnswer(f"Bid ₽{least}", {"type": "bid", "company": company, "price": least}),
+             QuickAnswer("Pass", {"type": "pass"}))
+    question = (f"{company.upper()} is up for auction: ₽{auction['high_bid']} by "
+                f"{state.players[auction['high_bidder']]}. Raise or pass?")
+    context = {"company": company, "high_bid": auction["high_bid"]}
+    return Prompt(seat, "minor_auction", question, actions, quick, context)
+
+
+def _home_city(state: State, seat: int) -> Prompt:
+    assert state.stock is not None
+    major = state.stock["home_city"]
+    options = home_city_options(state.board)
+    hexes = sorted({hex_id for hex_id, _ in options})
+    cities = sorted({city for _, city in options})
+    fields = (Field("hex", "choice", "Hex", choices=tuple(Choice(hex_id.lower(), hex_id) for hex_id in hexes)),
+              Field("city", "choice", "City", choices=tuple(Choice(city, str(city)) for city in cities)))
+    quick = tuple(QuickAnswer(f"Home in {hex_id}" + (f" (city {city})" if city else ""),
+                              {"type": "place_token", "hex": hex_id.lower(), "city": city})
+                  for hex_id, city in options)
+    question = f"Choose {major.upper()}'s home: a free city whose track leads nowhere (rules 10.4)."
+    return Prompt(seat, "home_city", question, (ActionOption("place_token", "Place the home token", fields),), quick,
+                  {"company": major})
+
+
+def _stock_turn(state: State, seat: int) -> Prompt:
+    assert state.stock is not None
+    actions: list[ActionOption] = []
+    quick: list[QuickAnswer] = []
+    sellable = stock_round.sellable(state, seat)
+    if sellable:
+        choices = tuple(Choice(major, major.upper(), f"up to {most}", limit=most) for major, most in sellable.items())
+        actions.append(ActionOption("sell_shares", "Sell shares", (
+            Field("company", "choice", "Major", choices=choices),
+            Field("count", "count", "Shares", min=1, max=max(sellable.values()), default=1))))
+        quick += [QuickAnswer(f"Sell 1 {major.upper()}", {"type": "sell_shares", "company": major, "count": 1})
+                  for major in sellable]
+    if stock_round.must_sell(state, seat):  # 10.2: selling comes first
+        question = f"Stock round {state.round['number']}: you are over a holding limit and must sell first."
+        return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+    buyable = stock_round.buyable(state, seat)
+    if buyable:
+        majors = sorted({major for major, _ in buyable})
+        sources = sorted({source for _, source in buyable}, reverse=True)
+        actions.append(ActionOption("buy_shares", "Buy a share", (
+            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in majors)),
+            Field("source", "choice", "From", choices=tuple(Choice(s, s) for s in sources)))))
+        quick += [QuickAnswer(f"Buy {major.upper()} ({source}, ₽{state.majors[major]['price']})",
+                              {"type": "buy_shares", "company": major, "source": source})
+                  for major, source in buyable]
+    pars = stock_round.par_prices(state, seat)
+    if pars:
+        unstarted = [major for major, company in state.majors.items() if company["status"] == "unstarted"]
+        actions.append(ActionOption("par", "Start a major", (
+            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in unstarted)),
+            Field("price", "choice", "Par price", choices=tuple(Choice(p, f"₽{p}") for p in sorted(pars)))),
+            help="Pays twice the par price for the 20% president's certificate."))
+    minors = stock_round.minors_for_auction(state, seat)
+    if minors:
+        actions.append(ActionOption("bid", "Put a minor up for auction", (
+            Field("company", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in minors)),
+            _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid"))))
+        quick += [QuickAnswer(f"Auction {minor.upper()} at ₽{stock_round.MINOR_MINIMUM}",
+                              {"type": "bid", "company": minor, "price": stock_round.MINOR_MINIMUM})
+                  for minor in minors]
+    sold = state.stock["turn_sold"]
+    actions.append(_pass("End the turn" if sold else "Pass", "Ends your stock turn."))
+    quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
+    question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
+    return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+
+
+def _operating_round(state: State, seat: int) -> Prompt:
+    return Prompt(seat, "operating_round", "The operating round is not available in Turnpost's 1861 yet.", ())

@@ -1,0 +1,35 @@
+"""A random legal answer, read from the prompt's own options (random games, property tests)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.prompts import Field
+from engine.t1861 import asking
+from engine.t1861.state import State
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Mostly a quick answer (pass, the least bid, one share); sometimes a random form filling.
+
+    Passing is weighted down only as far as needed for auctions and rounds to end quickly.
+    """
+    prompt = next(prompt for prompt in asking.prompts(state) if prompt.seat == seat)
+    if prompt.quick and (prompt.name == "home_city" or rng.random() < 0.7):  # hex and city go together
+        return dict(rng.choice(prompt.quick).action)
+    option = rng.choice(prompt.actions)
+    action: dict[str, Any] = {"type": option.type, **option.fixed}
+    for spec in option.fields:
+        action[spec.name] = _value(spec, rng)
+    return action
+
+
+def _value(spec: Field, rng: random.Random) -> Any:
+    if spec.kind == "choice":
+        return rng.choice(spec.legal_choices()).value
+    if spec.kind in ("number", "count"):
+        most = spec.max if spec.max is not None else spec.min
+        steps = max((most - spec.min) // spec.step, 0)
+        return spec.min + spec.step * min(rng.randint(0, steps), rng.randint(0, 4))
+    return False

@@ -1,0 +1,63 @@
+"""Applying one record action: the round and prompt decide which rule module answers it.
+
+Every rule works on a copy, and the copy replaces the state only when the whole action was
+legal, so a refused action (IllegalAction, in words) leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.t1861 import asking, private_auction, stock_round
+from engine.t1861.state import State, copy_state
+
+
+def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    asked = asking.waiting(state)[0]
+    if seat != asked.seat:
+        raise IllegalAction(f"It is {state.players[asked.seat]}'s turn, not {state.players[seat]}'s.")
+    if action.get("type") not in asked.accepts:
+        raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
+                            f" possible now (possible: {', '.join(asked.accepts)}).")
+    work = copy_state(state)
+    events = _dispatch(work, seat, asked.prompt, action)
+    for name, value in vars(work).items():
+        if name != "actions_applied":
+            setattr(state, name, value)
+    return events
+
+
+def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> list[Event]:
+    kind = action["type"]
+    if prompt == "private_auction":
+        if kind == "bid":
+            return private_auction.bid(state, seat, action.get("company"), action.get("price"))
+        return private_auction.pass_turn(state, seat)
+    if prompt == "minor_auction":
+        if kind == "bid":
+            return stock_round.minor_bid(state, seat, action.get("company"), action.get("price"))
+        return stock_round.minor_pass(state, seat)
+    if prompt == "home_city":
+        return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
+    if prompt == "stock_turn":
+        return _stock_action(state, seat, action)
+    raise IllegalAction("Operating and merger rounds are not built yet in Turnpost's 1861; this record goes"
+                        " beyond the first stock round.")
+
+
+def _stock_action(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    kind = action["type"]
+    if kind != "sell_shares" and stock_round.must_sell(state, seat):
+        raise IllegalAction(f"{state.players[seat]} holds more than the limits allow and must sell shares first"
+                            " (rules 10.2).")
+    if kind == "sell_shares":
+        return stock_round.sell_shares(state, seat, action.get("company"), action.get("count"))
+    if kind == "buy_shares":
+        return stock_round.buy_shares(state, seat, action.get("company"), action.get("source"))
+    if kind == "par":
+        return stock_round.par(state, seat, action.get("company"), action.get("price"))
+    if kind == "bid":
+        return stock_round.open_minor_auction(state, seat, action.get("company"), action.get("price"))
+    return stock_round.pass_turn(state, seat)

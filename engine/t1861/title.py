@@ -1,0 +1,104 @@
+"""The 1861 title: the engine.core Title protocol, delegating to the round modules.
+
+Implemented so far: set-up (section 2), the private auction (9, G1) and the stock round
+with its minor auctions (10-11, R5-R6, G8).  A record that reaches the first operating round
+is refused in words; the title registers itself only once whole games replay.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.core.errors import MalformedRecord
+from engine.core.events import Event
+from engine.core.forced import ForcedAnswer
+from engine.core.prompts import Prompt, Waiting
+from engine.t1861 import asking, bot, private_auction, rules, view
+from engine.t1861.data import DATA
+from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
+
+OPTION_DEFAULTS: dict[str, bool] = {
+    **{option["id"]: option["default"] for option in DATA.raw["options"]},
+    "merger_consent": True,  # Turnpost: owners of taken minors accept or decline (docs/titles/1861.md)
+}
+PLAYERS = DATA.raw["game"]["players"]
+
+
+class Title1861:
+    """1861: The Railways of the Russian Empire, 2 to 6 players."""
+
+    id = TITLE_ID
+    name = "1861: The Railways of the Russian Empire"
+    min_players = PLAYERS["min"]
+    max_players = PLAYERS["max"]
+
+    def validate_options(self, options: Any) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise MalformedRecord("options must be a JSON object.")
+        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
+        if unknown:
+            raise MalformedRecord(f"Unknown 1861 option(s): {', '.join(map(str, unknown))}; known options:"
+                                  f" {', '.join(OPTION_DEFAULTS)}.")
+        for key, value in options.items():
+            if not isinstance(value, bool):
+                raise MalformedRecord(f"The option {key} must be true or false, not {value!r}.")
+        return {**OPTION_DEFAULTS, **options}
+
+    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
+        state = new_state(players, seed, options)
+        private_auction.begin(state)
+        return state
+
+    def opening_events(self, state: State) -> list[Event]:
+        names = ", ".join(state.players)
+        auction = state.auction or {}
+        return [Event(f"1861 for {names}: ₽{state.cash[0]} each; the bank holds ₽{state.bank}.", "setup"),
+                Event(f"{str(auction.get('company')).upper()} is for sale first, minimum ₽{auction.get('minimum')}.",
+                      "private_up")]
+
+    def waiting(self, state: State) -> list[Waiting]:
+        return asking.waiting(state)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return asking.prompts(state)
+
+    def forced_answer(self, state: State) -> ForcedAnswer | None:
+        """Never: every prompt offers a choice.
+
+        What has one answer is done by the rules without a prompt, as 18xx.games does, so
+        imported records need no invented actions: a player with no legal stock action is
+        passed, a turn with nothing left after a sale ends (R5), and bidders who cannot
+        raise leave an auction (G1, section 11).
+        """
+        return None
+
+    def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+        return rules.perform(state, seat, action)
+
+    def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view.view(state, seat)
+
+    def result(self, state: State) -> list[dict[str, Any]] | None:
+        return None
+
+    def summary(self, state: State) -> dict[str, Any]:
+        return view.summary(state)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, raw: dict[str, Any]) -> State:
+        return state_from_json(raw)
+
+    def copy_state(self, state: State) -> State:
+        return copy_state(state)
+
+    def random_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
+        return bot.random_action(state, seat, rng)
+
+
+TITLE = Title1861()

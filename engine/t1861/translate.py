@@ -1,0 +1,184 @@
+"""18xx.games actions in our vocabulary (docs/titles/1861.md): the seed of ``import-18xx``.
+
+:class:`Translator` turns one effective 18xx.games action (undo and redo resolved,
+``auto_actions`` folded in, by ``engine.t1861.export``) into ``{"seat", "action"}``.  What an
+18xx.games action leaves implicit, it keeps track of itself, from the actions it has seen:
+
+- which 18xx.games shares lie in the pool (a purchase names a share id, ``"NW_3"``, and a
+  share sold to the pool is bought from there): the ``source`` of ``buy_shares``;
+- where each tile copy lies (a token names its city by tile copy, ``"57-1-0"``);
+- who owns each train copy (``buy_train`` from the depot or from a company).
+
+Who acts for a company (its president, the RSR's operator) depends on the game's state, so
+the caller passes ``acting_seat``; :func:`opening_record` needs none, since the private
+auction and the first stock round are all players' actions.  Routes are not translated yet
+(``run_routes`` needs part 1's recorded-route matching against the board of the moment).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.errors import MalformedRecord
+from engine.t1861.data import DATA
+from engine.t1861.export import Export
+
+Action = dict[str, Any]
+MAJORS = frozenset(major["id"] for major in DATA.raw["majors"])
+DEPOT = "depot"
+
+
+class Translator:
+    """One export's actions, translated in order (the translator remembers what they imply)."""
+
+    def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None) -> None:
+        self.seats = {player.id: seat for seat, player in enumerate(export.players)}
+        self.acting_seat = acting_seat
+        self.pool: set[str] = set()
+        self.tiles: dict[str, str] = {}  # 18xx.games tile copy id -> hex
+        self.trains: dict[str, str] = {}  # train copy -> owning company (absent: the depot)
+
+    def translate(self, recorded: Action) -> dict[str, Any]:
+        kind = recorded.get("type")
+        handler = getattr(self, f"_{kind}", None)
+        if handler is None:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} ({kind}) is not translated yet.")
+        return {"seat": self._seat(recorded), "action": handler(recorded)}
+
+    # One method per 18xx.games action type ---------------------------------------------------
+
+    def _bid(self, recorded: Action) -> Action:
+        company = recorded.get("company") or recorded.get("corporation")
+        return {"type": "bid", "company": _lower(company), "price": recorded.get("price")}
+
+    def _pass(self, recorded: Action) -> Action:
+        return {"type": "pass"}
+
+    def _buy_shares(self, recorded: Action) -> Action:
+        shares = _shares(recorded)
+        source = "pool" if shares[0] in self.pool else "treasury"
+        self.pool.difference_update(shares)
+        if recorded.get("entity_type") != "player":  # a major redeeming from the pool (23 G2, C7)
+            return {"type": "redeem_shares", "count": len(shares)}
+        return {"type": "buy_shares", "company": _company_of(shares[0]), "source": source}
+
+    def _sell_shares(self, recorded: Action) -> Action:
+        shares = _shares(recorded)
+        self.pool.update(shares)
+        return {"type": "sell_shares", "company": _company_of(shares[0]), "count": len(shares)}
+
+    def _par(self, recorded: Action) -> Action:
+        price = str(recorded.get("share_price", "")).split(",", 1)[0]
+        if not price.isdigit():
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} has no par price.")
+        return {"type": "par", "company": _lower(recorded.get("corporation")), "price": int(price)}
+
+    def _lay_tile(self, recorded: Action) -> Action:
+        copy, hex_id = str(recorded.get("tile")), str(recorded.get("hex"))
+        self.tiles = {tile: at for tile, at in self.tiles.items() if at != hex_id}
+        self.tiles[copy] = hex_id
+        return {"type": "lay_tile", "hex": hex_id.lower(), "tile": copy.rsplit("-", 1)[0],
+                "rotation": recorded.get("rotation")}
+
+    def _place_token(self, recorded: Action) -> Action:
+        hex_id, city = self._city(recorded)
+        return {"type": "place_token", "hex": hex_id.lower(), "city": city}
+
+    def _remove_token(self, recorded: Action) -> Action:
+        hex_id, city = self._city(recorded)
+        return {"type": "remove_token", "hex": hex_id.lower(), "city": city}
+
+    def _dividend(self, recorded: Action) -> Action:
+        return {"type": "dividend", "kind": recorded.get("kind")}
+
+    def _buy_train(self, recorded: Action) -> Action:
+        train = str(recorded.get("train"))
+        source = self.trains.get(train, DEPOT)
+        self.trains[train] = str(recorded.get("entity"))
+        action = {"type": "buy_train", "train": train.lower(), "source": _lower(source)}
+        return {**action, "price": recorded.get("price")} if source != DEPOT else action
+
+    def _discard_train(self, recorded: Action) -> Action:
+        train = str(recorded.get("train"))
+        self.trains.pop(train, None)
+        return {"type": "discard_train", "train": train.lower()}
+
+    def _buy_company(self, recorded: Action) -> Action:
+        return {"type": "buy_company", "company": _lower(recorded.get("company")), "price": recorded.get("price")}
+
+    def _convert(self, recorded: Action) -> Action:
+        return {"type": "convert"}
+
+    def _merge(self, recorded: Action) -> Action:
+        target = str(recorded.get("corporation"))
+        if target in MAJORS:
+            return {"type": "choose_major", "major": target.lower()}
+        return {"type": "merge", "minor": target.lower()}
+
+    def _choose(self, recorded: Action) -> Action:
+        if recorded.get("choice") != "nationalize":
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} makes an unknown choice.")
+        return {"type": "nationalize"}
+
+    # Helpers -------------------------------------------------------------------------------
+
+    def _seat(self, recorded: Action) -> int:
+        entity = recorded.get("entity")
+        if recorded.get("entity_type") == "player":
+            if entity not in self.seats:
+                raise MalformedRecord(f"18xx.games action {recorded.get('id')} is by an unknown player.")
+            return self.seats[entity]
+        if self.acting_seat is None:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} is a company's; who acts for it"
+                                  " needs the game's state.")
+        return self.acting_seat(_lower(entity))
+
+    def _city(self, recorded: Action) -> tuple[str, int]:
+        """``"F18-0-0"`` (a printed hex) or ``"57-1-0"`` (a laid tile copy) -> (hex, city index)."""
+        tile, _, index = str(recorded.get("city")).rpartition("-")
+        if not index.isdigit() or not tile:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} names no city.")
+        if tile[0].isalpha():
+            return tile.split("-", 1)[0], int(index)
+        if tile not in self.tiles:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} names tile {tile}, which is not laid.")
+        return self.tiles[tile], int(index)
+
+
+def opening_record(export: Export) -> dict[str, Any]:
+    """Our record of ``export`` up to (not including) its first company's action: the private
+    auction and the first stock round."""
+    translator = Translator(export)
+    actions = []
+    for recorded in export.effective_actions():
+        if recorded.get("entity_type") != "player":
+            break
+        actions.append(translator.translate(recorded))
+    return {"title": "1861", "players": [player.name for player in export.players], "seed": record_seed(export),
+            "options": {"column_market": "column_market" in export.optional_rules, "merger_consent": False},
+            "actions": actions}
+
+
+def record_seed(export: Export) -> int:
+    """23 C3: the export's seed, or else the first integer in its game id (as 18xx.games does)."""
+    if export.seed is not None:
+        return export.seed
+    found = re.search(r"\d+", export.game_id)
+    return int(found.group()) if found else 0
+
+
+def _lower(value: Any) -> str:
+    return str(value).lower()
+
+
+def _shares(recorded: Action) -> list[str]:
+    shares = recorded.get("shares")
+    if not isinstance(shares, list) or not shares:
+        raise MalformedRecord(f"18xx.games action {recorded.get('id')} names no shares.")
+    return [str(share) for share in shares]
+
+
+def _company_of(share: str) -> str:
+    return share.rsplit("_", 1)[0].lower()

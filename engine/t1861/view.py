@@ -1,0 +1,65 @@
+"""What the replay command prints and a seat sees (everything in 1861 is public)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.t1861 import asking, holdings
+from engine.t1861.depot import next_train
+from engine.t1861.state import State
+
+
+def player_shares(state: State, seat: int) -> dict[str, int]:
+    """The contract's ``shares``: percent per company, zeros left out (a minor is 100%)."""
+    shares = {major: holdings.percent_of(state, major, seat) for major in state.majors}
+    shares.update({minor: 100 for minor, company in state.minors.items()
+                   if company["owner"] == seat and company["status"] == "started"})
+    return {company: percent for company, percent in shares.items() if percent}
+
+
+def companies(state: State) -> dict[str, Any]:
+    """Every started company: treasury, trains, loans, share price and president (or owner)."""
+    found: dict[str, Any] = {}
+    for minor, company in state.minors.items():
+        if company["status"] == "started":
+            found[minor] = {"kind": "minor", "president": company["owner"], "cash": company["cash"],
+                            "price": company["price"], "trains": company["trains"], "loans": company["loans"],
+                            "tokens": _tokens(state, minor)}
+    for major, company in state.majors.items():
+        if company["status"] == "started":
+            found[major] = {"kind": "major", "president": holdings.president_of(state, major),
+                            "cash": company["cash"], "price": company["price"], "trains": company["trains"],
+                            "loans": company["loans"], "tokens": _tokens(state, major),
+                            "treasury_percent": holdings.percent_of(state, major, "treasury"),
+                            "pool_percent": holdings.percent_of(state, major, "pool")}
+    return found
+
+
+def _tokens(state: State, company: str) -> list[str]:
+    return sorted(hex_id.lower() for hex_id in state.board.token_hexes(company.upper()))
+
+
+def summary(state: State) -> dict[str, Any]:
+    return {
+        "title": state.title,
+        "actions_applied": state.actions_applied,
+        "finished": False,
+        "waiting_for": [{"seat": asked.seat, "prompt": asked.prompt} for asked in asking.waiting(state)],
+        "players": [{"seat": seat, "name": name, "cash": state.cash[seat], "shares": player_shares(state, seat),
+                     "privates": sorted(p for p, owner in state.privates.items() if owner == seat)}
+                    for seat, name in enumerate(state.players)],
+        "standings": None,
+        "bank": state.bank,
+        "phase": state.phase,
+        "round": state.round,
+        "priority": state.priority,
+        "companies": companies(state),
+        "privates": dict(state.privates),
+        "rsr": dict(state.rsr),
+        "next_train": next_train(state.depot),
+        "end_reason": None,
+    }
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    return {**summary(state), "board": state.board.to_json(), "you": seat}

@@ -1,0 +1,66 @@
+"""Translating 18xx.games actions into our vocabulary (docs/titles/1861.md; rules 21, 22, 23 C7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import MalformedRecord
+from engine.t1861.translate import Translator
+from tests.engine.t1861.fixtures import fixture_export
+
+OUR_TYPES = {"bid", "pass", "buy_shares", "sell_shares", "par", "place_token", "lay_tile", "dividend", "buy_train",
+             "discard_train", "buy_company", "redeem_shares", "convert", "merge", "choose_major", "remove_token",
+             "nationalize"}
+
+
+@pytest.mark.parametrize("game", ["167259", "29683"])
+def test_every_recorded_action_but_routes_has_a_translation_in_our_vocabulary(game: str) -> None:
+    export = fixture_export(game)
+    translator = Translator(export, acting_seat=lambda company: 0)
+    for recorded in export.effective_actions():
+        if recorded["type"] == "run_routes":
+            continue
+        translated = translator.translate(recorded)
+        assert translated["action"]["type"] in OUR_TYPES
+        assert all(value == value.lower() for value in translated["action"].values() if isinstance(value, str))
+
+
+def _translated(game: str, action_id: int) -> dict:
+    export = fixture_export(game)
+    translator = Translator(export, acting_seat=lambda company: 0)
+    for recorded in export.effective_actions():
+        if recorded["type"] == "run_routes":
+            continue
+        translated = translator.translate(recorded)
+        if recorded.get("id") == action_id:
+            return translated["action"]
+    raise AssertionError(action_id)
+
+
+def test_a_sold_share_is_bought_back_from_the_pool_and_a_major_buying_redeems() -> None:
+    assert _translated("29683", 419) == {"type": "sell_shares", "company": "grr", "count": 1}
+    assert _translated("29683", 457) == {"type": "redeem_shares", "count": 1}  # C7
+    assert _translated("29683", 314) == {"type": "buy_shares", "company": "nw", "source": "treasury"}
+
+
+def test_tokens_name_their_city_by_hex_through_the_tile_copies_laid() -> None:
+    assert _translated("167259", 602) == {"type": "place_token", "hex": "f18", "city": 0}
+    token = _translated("29683", 461)
+    assert token["type"] == "place_token" and token["hex"] == "i13"  # R3: 15-0 lies in I13
+
+
+def test_a_merge_naming_a_major_chooses_it_and_a_decline_stays_a_pass() -> None:
+    assert _translated("29683", 312) == {"type": "merge", "minor": "n"}
+    assert _translated("167259", 316) == {"type": "choose_major", "major": "mk"}
+    assert _translated("167259", 583) == {"type": "nationalize"}
+    assert _translated("167259", 601) == {"type": "par", "company": "grr", "price": 180}
+
+
+def test_the_first_train_comes_from_the_depot() -> None:
+    assert _translated("167259", 45) == {"type": "buy_train", "train": "2-0", "source": "depot"}
+
+
+def test_a_company_action_without_the_games_state_is_refused_in_words() -> None:
+    translator = Translator(fixture_export("167259"))
+    with pytest.raises(MalformedRecord, match="needs the game's state"):
+        translator.translate({"type": "pass", "entity": "N", "entity_type": "corporation", "id": 44})
