@@ -56,7 +56,8 @@ class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100, required=False, label="Name (optional)",
                            help_text='Empty: "Season 2" and so on.')
     signup_deadline = forms.DateTimeField(
-        label="Sign-up deadline", widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        label="Sign-up deadline",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text="In your time zone. The draw is made when it passes.",
     )
     division_size = forms.IntegerField(min_value=2, max_value=50, initial=4, label="Players per division")

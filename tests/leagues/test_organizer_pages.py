@@ -105,3 +105,11 @@ def test_a_private_league_is_hidden_from_outsiders(client, league, dee):
     League.objects.filter(pk=league.pk).update(public=False)
     client.force_login(dee)
     assert client.get(f"/leagues/{league.slug}/").status_code == 404
+
+
+def test_the_rules_form_shows_the_season_as_it_is(client, league, olga):
+    season = open_season(league, division_size=6, game_size=3)
+    client.force_login(olga)
+    page = client.get(f"/leagues/{league.slug}/1/edit/").content.decode()
+    assert f'value="{season.signup_deadline.strftime("%Y-%m-%dT%H:%M")}"' in page
+    assert 'name="division_size" value="6"' in page
