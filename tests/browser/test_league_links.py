@@ -11,6 +11,7 @@ import pytest
 
 from leagues import signups
 from leagues.models import SignUp, SignUpStatus
+from tests.browser.accessibility import assert_accessible
 from tests.browser.test_mail_links import delivering_worker, link_browser, site  # noqa: F401  (fixtures used below)
 from tests.leagues.conftest import league, olga, second_season_of  # noqa: F401  (fixtures used below)
 from tests.notifications.conftest import redis_worker, smtp_sink  # noqa: F401  (fixtures used below)
@@ -52,3 +53,13 @@ def test_the_season_page_signs_up_and_withdraws_in_the_browser(link_browser, sit
     assert "You are signed up for Season 2." in player.page.content()
     player.press("#withdraw")
     assert SignUp.objects.get(season=season, user=users[2]).status == SignUpStatus.WITHDRAWN
+
+
+def test_the_league_pages_pass_the_accessibility_rules(link_browser, site, league, olga):  # noqa: F811
+    second_season_of(league)
+    organizer = link_browser(olga)
+    for path in ("/leagues/", f"/leagues/{league.slug}/", f"/leagues/{league.slug}/2/",
+                 f"/leagues/{league.slug}/seasons/new/", f"/leagues/{league.slug}/2/edit/",
+                 f"/leagues/{league.slug}/1/", "/leagues/new/"):
+        organizer.page.goto(site + path)
+        assert_accessible(organizer.page)
