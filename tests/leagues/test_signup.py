@@ -62,3 +62,25 @@ def test_nobody_signs_up_or_withdraws_after_the_deadline(client, league, season,
     response = client.post(f"/leagues/{league.slug}/1/withdraw/", follow=True)
     assert "closed at its deadline" in response.content.decode()
     assert SignUp.objects.get(user=dee).status == SignUpStatus.SIGNED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_presses_at_once_sign_up_once(league, dee):
+    """Two requests racing (a double click without script): the season row's lock lets one in at a time."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection
+
+    from leagues import signups
+
+    season = open_season(league)
+
+    def press(_: int) -> str:
+        try:
+            return signups.sign_up(season, dee).status
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert list(pool.map(press, range(2))) == [SignUpStatus.SIGNED, SignUpStatus.SIGNED]
+    assert SignUp.objects.filter(season=season, user=dee).count() == 1
