@@ -7,10 +7,14 @@ Thin views: the reads are ``leagues.standing_queries``.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from leagues import standing_queries as queries
+
+TABLES_CACHE_SECONDS = 24 * 3600  # the key changes with the tables, so this only bounds the memory held
 
 
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
@@ -23,8 +27,19 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
 def season_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = queries.season_of(queries.visible_league(slug, request.user), number)
     return render(request, "leagues/season.html", {"league": season.league, "season": season,
-                                                   "tables": queries.division_tables(season),
-                                                   "columns": queries.tie_break_columns(season)})
+                                                   "tables_html": _season_tables(season)})
+
+
+def _season_tables(season: queries.Season) -> str:
+    """The season's division tables as HTML, rendered once per state of the tables (50 tables are ~500 rows)."""
+    key = queries.season_tables_key(season)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("leagues/_season_tables.html", {
+            "league": season.league, "season": season, "tables": queries.division_tables(season),
+            "columns": queries.tie_break_columns(season)})
+        cache.set(key, html, TABLES_CACHE_SECONDS)
+    return html
 
 
 def division_page(request: HttpRequest, slug: str, number: int, division_id: int) -> HttpResponse:

@@ -11,7 +11,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.http import Http404
 
 from accounts.models import User
@@ -62,6 +62,19 @@ def season_of(league: League, number: int) -> Season:
         raise Http404("No such season.")
     season.league = league
     return season
+
+
+def season_tables_key(season: Season) -> str:
+    """A cache key naming this state of the season's tables: it changes whenever any table is rewritten.
+
+    Every rewrite replaces a division's rows (``updated`` is then newest); the draw adds the
+    divisions.  So a cached rendering under this key is never stale, as positions keyed by a
+    game's version are not.
+    """
+    stamp = Standing.objects.filter(division__season=season).aggregate(newest=Max("updated"), rows=Count("id"))
+    divisions = Division.objects.filter(season=season).count()
+    newest = stamp["newest"].timestamp() if stamp["newest"] else 0
+    return f"leagues:season-tables:{season.pk}:{season.status}:{divisions}:{stamp['rows']}:{newest}"
 
 
 def tie_break_columns(season: Season) -> list[tuple[str, str]]:

@@ -109,3 +109,14 @@ def test_a_players_page_shows_the_deadline_of_the_move_they_owe(client, players,
     assert rows_of(client.get("/leagues/me/games/").content.decode(), "my-league-games")[0][3] == "not your move"
     client.force_login(dee)
     assert "You are in no league game yet." in client.get("/leagues/me/games/").content.decode()
+
+
+def test_the_season_page_shows_a_result_recorded_after_it_was_last_shown(client, tied_season, players, dee):
+    _, division, _ = tied_season
+    url = "/leagues/tuesday/seasons/1/"
+    assert rows_of(client.get(url).content.decode(), f"standings-{division.pk}")[0][:4] == ["ann", "=1", "1", "8"]
+    game = started_game([dee, players[2]], seed=11)
+    schedule(division, game, 2)
+    resignation.resign(game.pk, players[2])
+    assert [row[0] for row in rows_of(client.get(url).content.decode(), f"standings-{division.pk}")] == [
+        "dee", "cy", "ann", "bob"]  # dee 1 + 10, cy 3 + 6, ann and bob 8
