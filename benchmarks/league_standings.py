@@ -126,9 +126,9 @@ def measure(league, requests: int) -> None:
     season = league.seasons.order_by("-number").first()
     division = Division.objects.filter(season=season).order_by("level", "number").first()
     client = Client()
-    season_url = f"/leagues/{league.slug}/seasons/{season.number}/"
+    season_url = f"/leagues/{league.slug}/{season.number}/"
     pages = {"season page (50 tables)": season_url,
-             "division page": f"/leagues/{league.slug}/seasons/{season.number}/divisions/{division.pk}/",
+             "division page": f"/leagues/{league.slug}/{season.number}/divisions/{division.pk}/",
              "league page": f"/leagues/{league.slug}/"}
     past = league.seasons.count() - 1
     for name, url in pages.items():

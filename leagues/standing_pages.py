@@ -1,4 +1,4 @@
-"""The public standings pages: a league with its seasons, a season's divisions, a division's table and games.
+"""The public standings pages: a division's table and games, and the season page's tables (its view is leagues.views).
 
 Also the signed-in player's own list of league games with the deadline of each move they owe.
 Thin views: the reads are ``leagues.standing_queries``.
@@ -17,21 +17,8 @@ from leagues import standing_queries as queries
 TABLES_CACHE_SECONDS = 24 * 3600  # the key changes with the tables, so this only bounds the memory held
 
 
-def league_page(request: HttpRequest, slug: str) -> HttpResponse:
-    league = queries.visible_league(slug, request.user)
-    seasons = queries.league_seasons(league)
-    return render(request, "leagues/league.html",
-                  {"league": league, "current": seasons[0] if seasons else None, "past": seasons[1:]})
-
-
-def season_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    season = queries.season_of(queries.visible_league(slug, request.user), number)
-    return render(request, "leagues/season.html", {"league": season.league, "season": season,
-                                                   "tables_html": _season_tables(season)})
-
-
-def _season_tables(season: queries.Season) -> str:
-    """The season's division tables as HTML, rendered once per state of the tables (50 tables are ~500 rows)."""
+def season_tables(season: queries.Season) -> str:
+    """The season's division tables as HTML for its page, rendered once per state of the tables (50 are ~500 rows)."""
     key = queries.season_tables_key(season)
     html = cache.get(key)
     if html is None:

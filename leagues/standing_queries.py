@@ -49,11 +49,18 @@ class DivisionTable:
 
 
 def visible_league(slug: str, user: User | None) -> League:
-    """The league at ``slug`` if the viewer may see it (public, or theirs to organize); else 404."""
+    """The league at ``slug`` if the viewer may see it, as its other pages decide (leagues.views); else 404.
+
+    Public, or the viewer organizes it or signed up for one of its seasons.
+    """
     league = League.objects.filter(slug=slug).first()
-    if league is None or not (league.public or league.is_organizer(user)):
+    if league is None:
         raise Http404("No such league.")
-    return league
+    if league.public or league.is_organizer(user):
+        return league
+    if user is not None and user.is_authenticated and league.seasons.filter(signups__user=user).exists():
+        return league
+    raise Http404("No such league.")
 
 
 def season_of(league: League, number: int) -> Season:
