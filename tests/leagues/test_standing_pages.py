@@ -52,7 +52,7 @@ def test_the_division_page_lists_ties_tie_breaks_zones_in_words_and_the_games(cl
         ["dee", "4", "1", "1", "0", "0", "10%", "—", "▼ relegated"],
     ]
     assert '<th scope="col" class="num">Share of winner&#x27;s score</th>' in html and "<caption>" in html
-    assert rows_of(html, "division-games") == [["Game 1", "ann, bob, cy, dee", "in progress"]]
+    assert rows_of(html, "division-games") == [["Game 1", "1", "ann, bob, cy, dee", "in progress"]]
     assert f'href="/games/{game.pk}/"' in html
 
 
@@ -82,7 +82,7 @@ def test_a_finished_game_moves_the_table_and_shows_as_finished(client, players, 
     html = client.get(f"/leagues/tuesday/1/divisions/{division.pk}/").content.decode()
     assert [row[:4] for row in rows_of(html, f"standings-{division.pk}")] == [
         ["dee", "1", "1", "10"], ["cy", "2", "1", "6"], ["ann", "=3", "0", "0"], ["bob", "=3", "0", "0"]]
-    assert rows_of(html, "division-games")[0][2] == "finished"
+    assert rows_of(html, "division-games")[0][3] == "finished"
 
 
 def test_a_players_page_shows_the_deadline_of_the_move_they_owe(client, players, dee):
