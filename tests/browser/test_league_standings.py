@@ -18,7 +18,8 @@ PHONE = {"width": 390, "height": 844}
 
 def table_rows(page, division) -> list[list[str]]:
     rows = page.locator(f"#standings-{division.pk} tbody tr")
-    return [[cell.strip() for cell in rows.nth(index).locator("th, td").all_inner_texts()] for index in range(rows.count())]
+    cells = [rows.nth(index).locator("th, td").all_inner_texts() for index in range(rows.count())]
+    return [[cell.strip() for cell in row] for row in cells]
 
 
 def test_the_division_page_after_games_finish(live_server, new_page, artifacts):
