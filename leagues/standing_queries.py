@@ -6,6 +6,7 @@ however many seasons the league has had.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -71,17 +72,24 @@ def season_of(league: League, number: int) -> Season:
     return season
 
 
-def season_tables_key(season: Season) -> str:
-    """A cache key naming this state of the season's tables: it changes whenever any table is rewritten.
+def division_table_keys(season: Season) -> dict[int, str]:
+    """Division id -> a cache key naming this state of its table (top level first); one query for the season.
 
-    Every rewrite replaces a division's rows (``updated`` is then newest); the draw adds the
-    divisions.  So a cached rendering under this key is never stale, as positions keyed by a
-    game's version are not.
+    Every rewrite replaces a division's rows (their ``updated`` is then newest), and the key
+    also names the members, the name and the season's tie-breaks: a rendering cached under it
+    is never stale, as positions keyed by a game's version are not.
     """
-    stamp = Standing.objects.filter(division__season=season).aggregate(newest=Max("updated"), rows=Count("id"))
-    divisions = Division.objects.filter(season=season).count()
-    newest = stamp["newest"].timestamp() if stamp["newest"] else 0
-    return f"leagues:season-tables:{season.pk}:{season.status}:{divisions}:{stamp['rows']}:{newest}"
+    divisions = (Division.objects.filter(season=season).order_by("level", "number")
+                 .annotate(newest=Max("standings__updated"), rows=Count("standings", distinct=True),
+                           members_count=Count("members", distinct=True))
+                 .values_list("pk", "name", "newest", "rows", "members_count"))
+    rules = ",".join(season.tie_breaks)
+
+    def key(pk: int, name: str, newest: datetime | None, rows: int, members: int) -> str:
+        state = f"{newest.timestamp() if newest else 0}:{rows}:{members}:{rules}:{name}"
+        return f"leagues:division-table:{pk}:{hashlib.sha1(state.encode()).hexdigest()}"  # names may hold spaces
+
+    return {row[0]: key(*row) for row in divisions}
 
 
 def tie_break_columns(season: Season) -> list[tuple[str, str]]:
@@ -89,11 +97,11 @@ def tie_break_columns(season: Season) -> list[tuple[str, str]]:
     return [(key, TIE_BREAK_HEADINGS[key]) for key in season.tie_breaks if key in TIE_BREAK_HEADINGS]
 
 
-def division_tables(season: Season, division_id: int | None = None) -> list[DivisionTable]:
-    """Each division of the season (or only ``division_id``) with its stored table, top level first."""
+def division_tables(season: Season, division_ids: list[int] | None = None) -> list[DivisionTable]:
+    """Each division of the season (or only those in ``division_ids``) with its stored table, top level first."""
     divisions = Division.objects.filter(season=season).order_by("level", "number")
-    if division_id is not None:
-        divisions = divisions.filter(pk=division_id)
+    if division_ids is not None:
+        divisions = divisions.filter(pk__in=division_ids)
     tables = {division.pk: DivisionTable(division) for division in divisions}
     if not tables:
         return []
