@@ -7,6 +7,7 @@ import pytest
 from games import resignation
 from games.models import Game, GameStatus
 from games.signals import seat_resigned
+from leagues import seeding
 from leagues.models import GamePlacing, Standing
 from leagues.standings import SeatResult, record_result
 from tests.games.factories import make_user, play_to_end, started_game
@@ -108,3 +109,12 @@ def test_a_substitutes_seat_does_not_count_for_the_division(division, players):
     record_result(game, [SeatResult(0, 2, 10), SeatResult(1, 1, 20)])
     assert table(division)[:1] == [("ann", 1, "6")]
     assert GamePlacing.objects.count() == 1
+
+
+def test_the_next_seasons_draw_reads_the_final_order_from_the_table(division, players, dee):
+    ann, bob, cy = players
+    game = started_game([cy, ann, bob, dee])
+    schedule(division, game, 1)
+    record_result(game, [SeatResult(0, 1, 40), SeatResult(1, 2, 30), SeatResult(2, 2, 30), SeatResult(3, 4, 10)])
+    # ann and bob share second (4.5 each), listed by name; dee, seeded 4th, is last.
+    assert seeding.final_ranking(division) == [cy.pk, ann.pk, bob.pk, dee.pk]
