@@ -16,7 +16,7 @@ from django.db.models import Count, Max, Q
 from django.http import Http404
 
 from accounts.models import User
-from games.models import GameStatus
+from games.models import GameStatus, Seat
 from games.queries import move_deadlines
 from leagues.models import Division, DivisionMember, League, LeagueGame, Season
 from leagues.points import format_points, format_share
@@ -179,18 +179,20 @@ def player_league_games(user: User) -> list[dict[str, Any]]:
                .select_related("game", "game__snapshot", "wave", "division__season__league")
                .defer("game__snapshot__state").distinct()
                .order_by("-division__season__created", "division_id", "number"))
-    return [_player_entry(entry, user) for entry in entries]
+    entries = list(entries)
+    seats = dict(Seat.objects.filter(user=user, game_id__in=[entry.game_id for entry in entries if entry.game_id])
+                 .values_list("game_id", "index"))
+    return [_player_entry(entry, seats.get(entry.game_id)) for entry in entries]
 
 
-def _player_entry(entry: LeagueGame, user: User) -> dict[str, Any]:
+def _player_entry(entry: LeagueGame, seat: int | None) -> dict[str, Any]:
+    """The entry for the player in ``seat`` of the entry's game (None: not seated yet)."""
     game = entry.game
     due: datetime | None = None
     owes = False
-    if game is not None and game.status == GameStatus.ACTIVE:
-        seat = game.seats.filter(user=user).values_list("index", flat=True).first()
+    if game is not None and game.status == GameStatus.ACTIVE and seat is not None:
         snapshot = getattr(game, "snapshot", None)
-        waiting = list(snapshot.waiting_seats) if snapshot is not None else []
-        owes = seat is not None and seat in waiting
+        owes = snapshot is not None and seat in snapshot.waiting_seats
         if owes:
             due = move_deadlines(game, [seat]).get(seat)
     season = entry.division.season
