@@ -250,3 +250,7 @@ class LeagueGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.division} game {self.number}"
+
+
+# The standings' rows live in their own module; imported here so Django finds them with the app's models.
+from leagues.standing_rows import GamePlacing, Standing, Zone  # noqa: E402, F401

@@ -3,14 +3,14 @@
 ``rating_of(user, title)`` orders a first season's players (the ratings branch answers with
 OpenSkill; until then nobody has a rating and the draw falls back to sign-up order).
 ``final_ranking(division)`` is a finished division's order, best first, from which promotion
-and relegation are applied (the standings branch answers with points and tie-breaks; until
-then it is the draw's own seed order).
+and relegation are applied: the stored table (leagues.standings), members the table lacks after
+them in seed order.
 """
 
 from __future__ import annotations
 
 from accounts.models import User
-from leagues.models import Division
+from leagues.models import Division, Standing
 
 
 def rating_of(user: User, title: str) -> float | None:
@@ -19,5 +19,7 @@ def rating_of(user: User, title: str) -> float | None:
 
 
 def final_ranking(division: Division) -> list[int]:
-    """The division's user ids, best first, as its season ended."""
-    return list(division.members.order_by("seed").values_list("user_id", flat=True))
+    """The division's user ids, best first, as its season ended: its table's rows, in order."""
+    ranked = list(Standing.objects.filter(division=division).order_by("row").values_list("member__user_id", flat=True))
+    seeded = division.members.order_by("seed").values_list("user_id", flat=True)
+    return ranked + [user_id for user_id in seeded if user_id not in ranked]

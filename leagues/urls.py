@@ -1,16 +1,18 @@
 from django.urls import path
 
-from leagues import views
+from leagues import standing_pages, views
 
 app_name = "leagues"
 
 urlpatterns = [
     path("", views.index, name="index"),
     path("new/", views.new_league, name="new"),
+    path("me/games/", standing_pages.my_league_games, name="my_games"),
     path("<slug:slug>/", views.league_page, name="league"),
     path("<slug:slug>/edit/", views.edit_league, name="edit"),
     path("<slug:slug>/seasons/new/", views.new_season, name="new_season"),
     path("<slug:slug>/<int:number>/", views.season_page, name="season"),
+    path("<slug:slug>/<int:number>/divisions/<int:division_id>/", standing_pages.division_page, name="division"),
     path("<slug:slug>/<int:number>/edit/", views.edit_season, name="edit_season"),
     path("<slug:slug>/<int:number>/sign-up/", views.sign_up, name="sign_up"),
     path("<slug:slug>/<int:number>/withdraw/", views.withdraw, name="withdraw"),

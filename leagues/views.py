@@ -10,16 +10,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.titles import title_name
-from leagues import draw, organizing, signups
+from leagues import draw, organizing, signups, standing_pages
 from leagues.errors import LeagueError
 from leagues.forms import LeagueEditForm, LeagueForm, SeasonForm
-from leagues.models import DivisionMember, League, LeagueGame, Season, SeasonStatus, SignUpStatus
+from leagues.models import League, Season, SeasonStatus, SignUpStatus
 
 
 def _may_see(league: League, user) -> bool:
@@ -137,23 +136,14 @@ def edit_season(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def season_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     league = _league(request, slug)
     season = _season(league, number)
-    members = DivisionMember.objects.select_related("user").order_by("seed")
-    games = LeagueGame.objects.select_related("game", "wave").order_by("number")
-    divisions = season.divisions.prefetch_related(
-        Prefetch("members", queryset=members), Prefetch("league_games", queryset=games)
-    )
     user = request.user if request.user.is_authenticated else None
-    drawn = list(divisions) if season.status != SeasonStatus.SIGNUP else []
-    for division in drawn:
-        names = {member.user_id: member.user.name for member in division.members.all()}
-        for league_game in division.league_games.all():
-            league_game.player_names = [names.get(user_id, "?") for user_id in league_game.seat_order]
     return render(request, "leagues/season.html", {
         "league": league, "season": season, "title_name": title_name(league.title),
         "signed": season.signups.filter(status=SignUpStatus.SIGNED).select_related("user"),
         "is_signed_up": signups.is_signed_up(season, user),
         "is_organizer": league.is_organizer(request.user),
-        "divisions": drawn,
+        # Once drawn: each division's table (its members before any game ends); the schedule is on the division page.
+        "tables_html": standing_pages.season_tables(season) if season.status != SeasonStatus.SIGNUP else "",
         "notes": [line for line in season.schedule_note.splitlines() if line],
         "returning": len(signups.last_seasons_players(season)) if season.status == SeasonStatus.SIGNUP else 0,
     })

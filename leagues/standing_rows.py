@@ -1,0 +1,76 @@
+"""The standings kept in the database: each finished league game's placings, and each member's line.
+
+Both are caches of the games' results (the games' logs and resignations are the truth),
+rewritten by ``leagues.standings.record_result`` inside the transaction that finished the game,
+so a page reads a division's table in one query and never replays a game.  Loaded by
+``leagues.models`` (Django finds an app's models there).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db import models
+
+from leagues.models import Division, DivisionMember, LeagueGame
+
+
+class Zone(models.TextChoices):
+    """Where a line stands for next season; the page says it in words as well as colour."""
+
+    NONE = "", "stays"
+    PROMOTION = "promotion", "promotion"
+    RELEGATION = "relegation", "relegation"
+
+
+class GamePlacing(models.Model):
+    """A division member's place (ties share one) and score in a finished league game.
+
+    ``score`` is None when a resignation ended the game before the engine's end.  Rows of a
+    game are replaced, never added to, when its result is recorded again (idempotent).
+    """
+
+    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="placings")
+    member = models.ForeignKey(DivisionMember, on_delete=models.CASCADE, related_name="placings")
+    place = models.PositiveSmallIntegerField()
+    score = models.IntegerField(null=True, blank=True)
+    resigned = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league_game", "member"], name="leagues_placing_once")]
+
+    def __str__(self) -> str:
+        return f"{self.member} placed {self.place} in {self.league_game}"
+
+
+class Standing(models.Model):
+    """A member's line of the division's table: ``row`` is the display order, ``position`` shared by ties.
+
+    Points are kept exactly as a fraction (two tied for a place share it: 4.5, 19/3); the
+    winner's-score share is kept for display only, the order being decided in Python.
+    """
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")
+    member = models.OneToOneField(DivisionMember, on_delete=models.CASCADE, related_name="standing")
+    row = models.PositiveSmallIntegerField()
+    position = models.PositiveSmallIntegerField()
+    played = models.PositiveSmallIntegerField(default=0)
+    points_numerator = models.PositiveIntegerField(default=0)
+    points_denominator = models.PositiveIntegerField(default=1)
+    wins = models.PositiveSmallIntegerField(default=0)
+    seconds = models.PositiveSmallIntegerField(default=0)
+    winner_share = models.DecimalField(max_digits=7, decimal_places=4, null=True, blank=True)
+    head_to_head = models.PositiveSmallIntegerField(null=True, blank=True)
+    zone = models.CharField(max_length=10, choices=Zone.choices, default=Zone.NONE, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["division", "row"]
+        indexes = [models.Index(fields=["division", "row"], name="leagues_standing_table")]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.position}. with {self.points}"
+
+    @property
+    def points(self) -> Fraction:
+        return Fraction(self.points_numerator, self.points_denominator)
