@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "ratings",
+    "calendars",
 ]
 
 MIDDLEWARE = [
@@ -192,5 +194,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
     "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "notifications-queue-digests": {"task": "notifications.tasks.queue_digests", "schedule": 900.0},
+    # A lost publish or a game adjudicated since: rebuilds the titles whose ratings are behind.
+    "ratings-catch-up": {"task": "ratings.tasks.catch_up_ratings", "schedule": 600.0},
 }
 # ---- end of notifications settings --------------------------------------------------------
