@@ -1,20 +1,26 @@
 """The rating arithmetic: OpenSkill's Plackett-Luce model over results in order; no database.
 
-Each seat is a team: usually one player, or the players who shared the seat (a substitute took
-it over), each weighted by the share of the game they played (OpenSkill's partial play,
-``weights``).  Places are competition ranks (tied players share a place), so a tie is a tie.
+Each seat is one competitor.  Usually one player sat in it; when a substitute took it over, the
+players who shared it each played a share of the game.  OpenSkill's own partial play (``weights``
+of a team's players) does not fit a shared seat: a team's strength is the *sum* of its players'
+(two players sharing one seat would count as twice as strong as a solo seat), and 6.x scales the
+weights within a team, so a share of 0.9 and 0.1 moves the two the same as 0.5 and 0.25.  So a
+shared seat is rated as one player whose rating is the share-weighted mix of its players'
+(mu: the weighted mean; sigma: the root of the weighted mean of the variances), and each player
+takes their share of the seat's change.  A seat played by one player (share 1) gets exactly
+OpenSkill's update.  Places are competition ranks (tied players share a place), so a tie is a tie.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
-# A share below this is left out: OpenSkill divides by the weights, and a seat's player who made no
-# move has nothing to learn from the result.
+# A share below this is left out: a seat's player who made (almost) no move has nothing to learn from the result.
 MIN_SHARE = 0.01
 
 
@@ -71,14 +77,31 @@ def rate_game(result: GameResult, ratings: dict[int, Rating]) -> list[Change]:
     seats = [seat for seat in seats if seat.players]
     if len(seats) < 2:
         return []
-    teams = [[_model_rating(ratings.get(user, INITIAL)) for user, _ in seat.players] for seat in seats]
-    weights = [[share for _, share in seat.players] for seat in seats]
-    rated = MODEL.rate(teams, ranks=[seat.place for seat in seats], weights=weights)
+    mixes = [_seat_rating(seat, ratings) for seat in seats]
+    teams = [[MODEL.rating(mu=mix.mu, sigma=mix.sigma)] for mix in mixes]
+    rated = MODEL.rate(teams, ranks=[seat.place for seat in seats])
     return [
-        Change(result.game_id, user, Rating(new.mu, new.sigma, ratings.get(user, INITIAL).games + 1))
-        for seat, team in zip(seats, rated, strict=True)
-        for (user, _), new in zip(seat.players, team, strict=True)
+        Change(result.game_id, user, _share_of(ratings.get(user, INITIAL), share, mix, team[0]))
+        for seat, mix, team in zip(seats, mixes, rated, strict=True)
+        for user, share in seat.players
     ]
+
+
+def _seat_rating(seat: SeatResult, ratings: dict[int, Rating]) -> Rating:
+    """The seat as one player: its players' ratings mixed by their shares of the game."""
+    total = sum(share for _, share in seat.players)
+    players = [(ratings.get(user, INITIAL), share / total) for user, share in seat.players]
+    mu = sum(rating.mu * weight for rating, weight in players)
+    variance = sum(rating.sigma**2 * weight for rating, weight in players)
+    return Rating(mu, math.sqrt(variance))
+
+
+def _share_of(old: Rating, share: float, seat_before: Rating, seat_after) -> Rating:
+    """``old`` moved by ``share`` of the seat's change: all of it for a player who played the whole game."""
+    share = min(share, 1.0)
+    mu = old.mu + share * (seat_after.mu - seat_before.mu)
+    sigma = old.sigma * (1 - share * (1 - seat_after.sigma / seat_before.sigma))
+    return Rating(mu, sigma, old.games + 1)
 
 
 def _counted(seat: SeatResult) -> SeatResult:
@@ -89,5 +112,3 @@ def _counted(seat: SeatResult) -> SeatResult:
     return SeatResult(seat.place, tuple((user, share) for user, share in shares.items() if share >= MIN_SHARE))
 
 
-def _model_rating(rating: Rating):
-    return MODEL.rating(mu=rating.mu, sigma=rating.sigma)
