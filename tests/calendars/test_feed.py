@@ -59,7 +59,8 @@ def test_a_move_made_moves_the_deadline_to_the_next_player(client, timed_game, p
     [event] = events(client, bob)
     timed_game.refresh_from_db()
     assert str(event["UID"]) == f"deadline-{timed_game.pk}-1-{timed_game.version}@turnpost"
-    assert event.decoded("DTSTART") == whole_seconds(Deadline.objects.get(game=timed_game, seat=1, resolved=False).due_at)
+    due = Deadline.objects.get(game=timed_game, seat=1, resolved=False).due_at
+    assert event.decoded("DTSTART") == whole_seconds(due)
 
 
 def test_the_uid_stays_the_same_from_one_fetch_to_the_next(client, timed_game, players):

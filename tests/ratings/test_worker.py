@@ -16,4 +16,4 @@ def test_a_game_that_ends_is_rated_by_the_worker(redis_worker, players):
     wait_until(lambda: RatingEntry.objects.filter(game=game).count() == 2)
     ratings = {entry.user_id: entry for entry in RatingEntry.objects.filter(game=game)}
     assert ratings[ann.pk].mu > INITIAL.mu > ratings[bob.pk].mu
-    assert "Task ratings.tasks.update_ratings" in redis_worker.log_path.read_text()  # the worker ran it, not this process
+    assert "Task ratings.tasks.update_ratings" in redis_worker.log_path.read_text()  # ran there, not here
