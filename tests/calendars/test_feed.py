@@ -115,3 +115,26 @@ def test_milestones_offered_by_another_app_join_the_feed(client, players, monkey
                                                       "The draw follows.", "/")])
     [event] = events(client, players[0])
     assert str(event["UID"]) == "season-1-signup@turnpost" and event.decoded("DTSTART") == whole_seconds(moment)
+
+
+def test_season_sign_up_deadlines_reach_the_players_they_concern(client, players, dee):
+    from django.utils import timezone
+
+    from leagues.models import Division, DivisionMember, League, Season, SeasonStatus, SignUp, SignUpStatus
+
+    ann, bob, cy = players
+    league = League.objects.create(name="Tuesday Acquire", slug="tuesday", title="acquire")
+    past = Season.objects.create(league=league, number=1, signup_deadline=timezone.now() - 30 * DAY,
+                                 status=SeasonStatus.FINISHED)
+    DivisionMember.objects.create(division=Division.objects.create(season=past, level=1, name="A"), user=bob, seed=1)
+    closes = timezone.now() + 7 * DAY
+    season = Season.objects.create(league=league, number=2, signup_deadline=closes)
+    SignUp.objects.create(season=season, user=ann)
+    SignUp.objects.create(season=season, user=dee, status=SignUpStatus.WITHDRAWN)
+    [for_ann] = events(client, ann)
+    assert str(for_ann["UID"]) == f"season-{season.pk}-signup@turnpost"
+    assert for_ann.decoded("DTSTART") == whole_seconds(closes)
+    assert "sign-up for Tuesday Acquire, season 2 closes" in str(for_ann["SUMMARY"])
+    [for_bob] = events(client, bob)  # last season's player: invited back
+    assert "sign up before then" in str(for_bob["DESCRIPTION"])
+    assert events(client, cy) == [] and events(client, dee) == []
