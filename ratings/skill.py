@@ -73,8 +73,7 @@ def rate_all(results: Iterable[GameResult]) -> Iterator[Change]:
 
 def rate_game(result: GameResult, ratings: dict[int, Rating]) -> list[Change]:
     """The changes ``result`` makes to ``ratings`` (unchanged); none for a game of fewer than two seats played."""
-    seats = [_counted(seat) for seat in result.seats]
-    seats = [seat for seat in seats if seat.players]
+    seats = [seat for seat in _once_each(_counted(seat) for seat in result.seats) if seat.players]
     if len(seats) < 2:
         return []
     mixes = [_seat_rating(seat, ratings) for seat in seats]
@@ -102,6 +101,16 @@ def _share_of(old: Rating, share: float, seat_before: Rating, seat_after) -> Rat
     mu = old.mu + share * (seat_after.mu - seat_before.mu)
     sigma = old.sigma * (1 - share * (1 - seat_after.sigma / seat_before.sigma))
     return Rating(mu, sigma, old.games + 1)
+
+
+def _once_each(seats: Iterable[SeatResult]) -> list[SeatResult]:
+    """Each player in one seat only, the first they appear in (a substitute's data error must not rate them twice)."""
+    seen: set[int] = set()
+    kept = []
+    for seat in seats:
+        kept.append(SeatResult(seat.place, tuple(pair for pair in seat.players if pair[0] not in seen)))
+        seen.update(user for user, _ in seat.players)
+    return kept
 
 
 def _counted(seat: SeatResult) -> SeatResult:

@@ -85,3 +85,9 @@ def test_the_same_results_in_the_same_order_give_the_same_ratings():
     results = [game(1, (1, solo(1)), (2, solo(2)), (2, solo(3))), game(2, (1, solo(3)), (2, solo(1)))]
     assert list(rate_all(results)) == list(rate_all(results))
     assert final(results) != final(list(reversed(results)))
+
+
+def test_a_player_listed_in_two_seats_is_rated_once_by_the_first():
+    changes = list(rate_all([game(1, (1, ((10, 0.5), (30, 0.5))), (2, ((20, 0.5), (30, 0.5))))]))
+    assert sorted(change.user_id for change in changes) == [10, 20, 30]
+    assert {change.user_id: change.rating for change in changes}[30].mu > INITIAL.mu
