@@ -1,4 +1,6 @@
-"""Rebuild a title's ratings from its rated games in the order they finished: deterministic, whole.
+"""Rebuild a title's ratings from its rated games in the order they finished: deterministic.
+
+The arithmetic always runs over the whole ordered list; only the rows that change are written.
 
 A finished game's result never changes, so it is read from the engine once and kept
 (``RatedResult``); after that a title's recompute reads only those rows.  A game that stops
@@ -39,9 +41,27 @@ def recompute_title(title: str) -> int:
                         ordinal=change.rating.ordinal, finished=finished[change.game_id])
             for change in rate_all(game_result(row) for row in rows)
         ]
-        RatingEntry.objects.filter(title=title).delete()
-        RatingEntry.objects.bulk_create(entries, batch_size=2000)
+        cut = _first_difference(title, entries)
+        if cut is not None:
+            RatingEntry.objects.filter(title=title, position__gte=cut).delete()
+            RatingEntry.objects.bulk_create([entry for entry in entries if entry.position >= cut], batch_size=2000)
         return len(rows)
+
+
+def _first_difference(title: str, entries: list[RatingEntry]) -> int | None:
+    """The first position whose rows change (None: none do); the rows before it are what they would be again.
+
+    A player's rating after a game depends only on the games before it, so while the stored rows
+    name the same games at the same positions, they hold the same numbers.  A game that finished
+    appends at the end, so its update writes only its own players' rows.
+    """
+    old = list(RatingEntry.objects.filter(title=title).order_by("position")
+               .values_list("position", "game_id").distinct())
+    new = list(dict.fromkeys((entry.position, entry.game_id) for entry in entries))
+    for index in range(max(len(old), len(new))):
+        if index >= len(old) or index >= len(new) or old[index] != new[index]:
+            return min(rows[index][0] for rows in (old, new) if index < len(rows))
+    return None
 
 
 def stale_titles() -> list[str]:

@@ -110,3 +110,19 @@ def test_the_player_page_charts_the_rating_history(client, players, django_captu
     assert "<svg" in page and "Acquire rating after each game" in page
     assert f"{ann.name}'s rating after 1 game:" in page
     assert "<svg" not in client.get(f"/players/{players[2].pk}/").content.decode()
+
+
+def test_dropping_an_earlier_game_rewrites_the_later_ratings_as_if_it_never_counted(
+        players, django_capture_on_commit_callbacks):
+    ann, bob, cy = players
+    dropped = finish_by_resigning([ann, bob], ann, django_capture_on_commit_callbacks)
+    later = finish_by_resigning([ann, cy], cy, django_capture_on_commit_callbacks)
+    Game.objects.filter(pk=dropped.pk).update(ended_by=EndKind.ADJUDICATED)
+    catch_up_ratings()
+    rebuilt = list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "position", "mu"))
+    RatingEntry.objects.all().delete()
+    recompute_title("acquire")
+    assert rebuilt == list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "position",
+                                                                                          "mu"))
+    assert [row[1:3] for row in rebuilt if row[0] == ann.pk] == [(later.pk, 1)]
+    assert not RatingEntry.objects.filter(user=bob).exists()
