@@ -37,5 +37,5 @@ def _signup_deadline(season: Season, signed_up: bool) -> CalendarEvent:
         summary=f"Turnpost: sign-up for {name} closes",
         at=season.signup_deadline,
         description=f"Sign-up for {name} closes; {then}.",
-        path=reverse("leagues:index"),
+        path=reverse("leagues:season", args=[season.league.slug, season.number]),
     )

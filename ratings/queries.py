@@ -45,6 +45,12 @@ def ratings_table(title: str) -> list[TableRow]:
             for rank, entry in enumerate(entries, 1)]
 
 
+def current_ordinal(user_id: int, title: str) -> float | None:
+    """The player's rating now (the ordinal after their last rated game), None before their first."""
+    return (RatingEntry.objects.filter(user_id=user_id, title=title).order_by("-position")
+            .values_list("ordinal", flat=True).first())
+
+
 @dataclass(frozen=True)
 class History:
     title: str

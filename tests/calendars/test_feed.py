@@ -135,6 +135,7 @@ def test_season_sign_up_deadlines_reach_the_players_they_concern(client, players
     assert str(for_ann["UID"]) == f"season-{season.pk}-signup@turnpost"
     assert for_ann.decoded("DTSTART") == whole_seconds(closes)
     assert "sign-up for Tuesday Acquire, season 2 closes" in str(for_ann["SUMMARY"])
+    assert str(for_ann["URL"]).endswith("/leagues/tuesday/2/")
     [for_bob] = events(client, bob)  # last season's player: invited back
     assert "sign up before then" in str(for_bob["DESCRIPTION"])
     assert events(client, cy) == [] and events(client, dee) == []

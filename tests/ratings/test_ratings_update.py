@@ -126,3 +126,13 @@ def test_dropping_an_earlier_game_rewrites_the_later_ratings_as_if_it_never_coun
                                                                                           "mu"))
     assert [row[1:3] for row in rebuilt if row[0] == ann.pk] == [(later.pk, 1)]
     assert not RatingEntry.objects.filter(user=bob).exists()
+
+
+def test_a_first_seasons_draw_reads_the_players_ratings(players, django_capture_on_commit_callbacks):
+    from leagues.seeding import rating_of
+
+    ann, bob, cy = players
+    finish_by_resigning([ann, bob], bob, django_capture_on_commit_callbacks)
+    assert rating_of(ann, "acquire") == latest(ann).ordinal
+    assert rating_of(ann, "acquire") > rating_of(bob, "acquire")
+    assert rating_of(cy, "acquire") is None and rating_of(ann, "railroad-barons") is None
