@@ -77,4 +77,5 @@ def history_chart(name: str, entries: list[RatingEntry]) -> SafeString:
     ordinal = [0, *(round(entry.ordinal) if entry.ordinal >= 0 else None for entry in entries)]
     series = [Series("skill (mu)", HISTORY_COLOURS["mu"], mu),
               Series("rating (mu less 3 sigma)", HISTORY_COLOURS["ordinal"], ordinal, "6 3")]
-    return line_chart(f"{name} rating after each game", series, Axes("games played", "rating", prefix=""))
+    axes = Axes("games played", "rating", prefix="", step_noun="game")
+    return line_chart(f"{name} rating after each game", series, axes)

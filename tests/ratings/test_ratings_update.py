@@ -109,6 +109,7 @@ def test_the_player_page_charts_the_rating_history(client, players, django_captu
     page = client.get(f"/players/{ann.pk}/").content.decode()
     assert "<svg" in page and "Acquire rating after each game" in page
     assert f"{ann.name}'s rating after 1 game:" in page
+    assert "<title>After game 1: skill (mu) 28" in page  # the hover text of the chart's last step
     assert "<svg" not in client.get(f"/players/{players[2].pk}/").content.decode()
 
 
