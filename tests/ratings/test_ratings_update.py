@@ -137,3 +137,14 @@ def test_a_first_seasons_draw_reads_the_players_ratings(players, django_capture_
     assert rating_of(ann, "acquire") == latest(ann).ordinal
     assert rating_of(ann, "acquire") > rating_of(bob, "acquire")
     assert rating_of(cy, "acquire") is None and rating_of(ann, "railroad-barons") is None
+
+
+def test_the_embedded_runs_periodic_loop_rates_a_game_whose_update_was_never_queued(players):
+    from django.core.management import call_command
+
+    ann, bob, _ = players
+    game = started_game([ann, bob])
+    resignation.resign(game.pk, bob)  # inside the test's transaction: the on-commit update never runs
+    assert not RatingEntry.objects.exists()
+    call_command("periodic", once=True)
+    assert latest(ann).game_id == game.pk and latest(ann).mu > latest(bob).mu
