@@ -18,6 +18,9 @@ class RatedResult(models.Model):
     title = models.CharField(max_length=32)
     finished = models.DateTimeField()
     seats = models.JSONField()
+    # The game's place in the title's order at the last rebuild (None until rated): a rebuild starts
+    # at the first result whose place changed, from the ratings stored before it.
+    position = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["title", "finished", "game"], name="ratings_result_title_order")]
@@ -29,8 +32,7 @@ class RatedResult(models.Model):
 class RatingEntry(models.Model):
     """``user``'s rating in ``title`` after ``game``: ``position`` counts the title's rated games, in order.
 
-    The rows of a title are rebuilt as a whole from its ordered results (ratings.recompute), so they
-    are always what replaying every rated game gives.
+    The rows of a title are what replaying every rated game in order gives (ratings.recompute).
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_entries")

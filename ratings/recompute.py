@@ -1,6 +1,9 @@
-"""Rebuild a title's ratings from its rated games in the order they finished: deterministic.
+"""A title's ratings from its rated games in the order they finished: deterministic.
 
-The arithmetic always runs over the whole ordered list; only the rows that change are written.
+Each result remembers its place in that order at the last rebuild (``RatedResult.position``).
+A rebuild starts at the first result whose place changed (a new game: the end; a game that
+stopped counting: its place), from the ratings stored before it, and rewrites only the rows from
+there on: a player's rating after a game depends only on the games before it.
 
 A finished game's result never changes, so it is read from the engine once and kept
 (``RatedResult``); after that a title's recompute reads only those rows.  A game that stops
@@ -12,13 +15,14 @@ games at once cannot interleave their rows.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterable
 
 from django.db import connection, transaction
 
 from games.models import RATED_END_KINDS, Game, GameStatus
 from ratings.models import RatedResult, RatingEntry
 from ratings.results import game_result, result_row
-from ratings.skill import rate_all
+from ratings.skill import Change, Rating, rate_all
 
 LOCK_SPACE = 0x5241  # "RA": keeps these advisory locks apart from any other use
 
@@ -28,40 +32,48 @@ def rated_games(title: str):
 
 
 def recompute_title(title: str) -> int:
-    """Rebuild ``title``'s rating entries; the number of rated games."""
+    """Bring ``title``'s rating entries up to date with its rated games; the number of rated games."""
     with transaction.atomic():
         _lock(title)
         _refresh_results(title)
-        rows = list(RatedResult.objects.filter(title=title).order_by("finished", "game_id"))
-        position = {row.game_id: index for index, row in enumerate(rows, 1)}
-        finished = {row.game_id: row.finished for row in rows}
-        entries = [
-            RatingEntry(user_id=change.user_id, title=title, game_id=change.game_id, position=position[change.game_id],
-                        games_played=change.rating.games, mu=change.rating.mu, sigma=change.rating.sigma,
-                        ordinal=change.rating.ordinal, finished=finished[change.game_id])
-            for change in rate_all(game_result(row) for row in rows)
-        ]
-        cut = _first_difference(title, entries)
-        if cut is not None:
-            RatingEntry.objects.filter(title=title, position__gte=cut).delete()
-            RatingEntry.objects.bulk_create([entry for entry in entries if entry.position >= cut], batch_size=2000)
-        return len(rows)
+        order = list(RatedResult.objects.filter(title=title).order_by("finished", "game_id")
+                     .values_list("game_id", "position"))
+        cut = next((place for place, (_, stored) in enumerate(order, 1) if stored != place), len(order) + 1)
+        RatingEntry.objects.filter(title=title, position__gte=cut).delete()
+        redo = list(RatedResult.objects.filter(title=title, game_id__in=[game for game, _ in order[cut - 1:]])
+                    .order_by("finished", "game_id"))
+        for place, row in enumerate(redo, cut):
+            row.position = place
+        changes = rate_all((game_result(row) for row in redo), start=_ratings_before(title, cut))
+        RatingEntry.objects.bulk_create(_entries(title, redo, changes), batch_size=2000)
+        RatedResult.objects.bulk_update(redo, ["position"], batch_size=2000)
+        return len(order)
 
 
-def _first_difference(title: str, entries: list[RatingEntry]) -> int | None:
-    """The first position whose rows change (None: none do); the rows before it are what they would be again.
+def rebuild_title(title: str) -> int:
+    """Recompute ``title`` from its first game (after the arithmetic changed, say): what recompute_title gives."""
+    with transaction.atomic():
+        _lock(title)
+        RatedResult.objects.filter(title=title).update(position=None)
+        return recompute_title(title)
 
-    A player's rating after a game depends only on the games before it, so while the stored rows
-    name the same games at the same positions, they hold the same numbers.  A game that finished
-    appends at the end, so its update writes only its own players' rows.
-    """
-    old = list(RatingEntry.objects.filter(title=title).order_by("position")
-               .values_list("position", "game_id").distinct())
-    new = list(dict.fromkeys((entry.position, entry.game_id) for entry in entries))
-    for index in range(max(len(old), len(new))):
-        if index >= len(old) or index >= len(new) or old[index] != new[index]:
-            return min(rows[index][0] for rows in (old, new) if index < len(rows))
-    return None
+
+def _ratings_before(title: str, cut: int) -> dict[int, Rating]:
+    """Every player's rating after their last game before position ``cut`` (the rows kept)."""
+    rows = (RatingEntry.objects.filter(title=title, position__lt=cut).order_by("user_id", "-position")
+            .distinct("user_id").values_list("user_id", "mu", "sigma", "games_played"))
+    return {user: Rating(mu, sigma, games) for user, mu, sigma, games in rows}
+
+
+def _entries(title: str, rows: list[RatedResult], changes: Iterable[Change]) -> list[RatingEntry]:
+    by_game = {row.game_id: row for row in rows}
+    return [
+        RatingEntry(user_id=change.user_id, title=title, game_id=change.game_id,
+                    position=by_game[change.game_id].position, finished=by_game[change.game_id].finished,
+                    games_played=change.rating.games, mu=change.rating.mu, sigma=change.rating.sigma,
+                    ordinal=change.rating.ordinal)
+        for change in changes
+    ]
 
 
 def stale_titles() -> list[str]:

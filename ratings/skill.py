@@ -62,9 +62,9 @@ class Change:
 INITIAL = Rating(MODEL.mu, MODEL.sigma)
 
 
-def rate_all(results: Iterable[GameResult]) -> Iterator[Change]:
-    """Every player's new rating after each game of ``results`` (in order), from the initial rating."""
-    ratings: dict[int, Rating] = {}
+def rate_all(results: Iterable[GameResult], start: dict[int, Rating] | None = None) -> Iterator[Change]:
+    """Every player's new rating after each game of ``results`` (in order), from ``start`` (else the initial one)."""
+    ratings: dict[int, Rating] = dict(start or {})
     for result in results:
         for change in rate_game(result, ratings):
             ratings[change.user_id] = change.rating

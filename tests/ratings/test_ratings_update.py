@@ -8,7 +8,7 @@ from games import resignation
 from games.models import EndKind, Game
 from ratings import seats
 from ratings.models import RatedResult, RatingEntry
-from ratings.recompute import recompute_title
+from ratings.recompute import rebuild_title, recompute_title
 from ratings.skill import INITIAL
 from ratings.tasks import catch_up_ratings
 from tests.games.factories import started_game
@@ -74,7 +74,7 @@ def test_rebuilding_gives_the_same_ratings(players, django_capture_on_commit_cal
     finish_by_resigning([ann, bob], bob, django_capture_on_commit_callbacks)
     finish_by_resigning([bob, cy], cy, django_capture_on_commit_callbacks)
     before = list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "mu", "sigma"))
-    recompute_title("acquire")
+    rebuild_title("acquire")
     after = list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "mu", "sigma"))
     assert before == after and len(after) == 4
 
@@ -121,8 +121,7 @@ def test_dropping_an_earlier_game_rewrites_the_later_ratings_as_if_it_never_coun
     Game.objects.filter(pk=dropped.pk).update(ended_by=EndKind.ADJUDICATED)
     catch_up_ratings()
     rebuilt = list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "position", "mu"))
-    RatingEntry.objects.all().delete()
-    recompute_title("acquire")
+    rebuild_title("acquire")
     assert rebuilt == list(RatingEntry.objects.order_by("user", "position").values_list("user", "game", "position",
                                                                                           "mu"))
     assert [row[1:3] for row in rebuilt if row[0] == ann.pk] == [(later.pk, 1)]
