@@ -31,6 +31,7 @@ from typing import Generic, TypeVar
 P = TypeVar("P", bound=Hashable)
 
 SEARCH_STEPS_PER_GAME = 400  # swap attempts per game in the pair search; stops early at the ideal
+STALL_STEPS_PER_GAME = 100  # ... or when this many attempts per game found nothing better
 
 
 @dataclass(frozen=True)
@@ -168,9 +169,11 @@ def _tables_for(n: int, size: int, meetings: int, tables_wanted: int, rng: rando
     counts = _pair_matrix(tables, n)
     cost = sum(_pair_cost(counts[a][b], meetings) for a, b in combinations(range(n), 2))
     ideal = _ideal_cost(n, size, len(tables), meetings)
+    best, since_best = cost, 0
     for _step in range(SEARCH_STEPS_PER_GAME * len(tables)):
-        if cost <= ideal:
+        if cost <= ideal or since_best > STALL_STEPS_PER_GAME * len(tables):
             break
+        since_best += 1
         x, y, a, b = _propose_swap(tables, counts, meetings, rng)
         if a in tables[y] or b in tables[x]:
             continue
@@ -178,6 +181,8 @@ def _tables_for(n: int, size: int, meetings: int, tables_wanted: int, rng: rando
         if delta <= 0:  # sideways moves too, so the search walks off plateaus
             _apply_swap(counts, tables[x], tables[y], a, b)
             cost += delta
+            if cost < best:
+                best, since_best = cost, 0
     return tables
 
 

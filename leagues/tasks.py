@@ -12,6 +12,7 @@ import logging
 from celery import shared_task
 from django.utils import timezone
 
+from games.errors import GameServiceError
 from leagues import draw, waves
 from leagues.errors import LeagueError
 from leagues.models import Season, SeasonStatus
@@ -23,8 +24,17 @@ logger = logging.getLogger(__name__)
 def run_seasons() -> dict[str, int]:
     """Beat: the draws that are due, then the waves that are due."""
     drawn = draw_due_seasons()
-    advanced = sum(1 for season in waves.seasons_to_advance() if waves.advance_season(season) != "nothing")
+    advanced = sum(1 for season in waves.seasons_to_advance() if _advance(season))
     return {"drawn": drawn, "advanced": advanced}
+
+
+def _advance(season: Season) -> bool:
+    """One season's next step; a refusal is logged and the other seasons still go on."""
+    try:
+        return waves.advance_season(season) != "nothing"
+    except GameServiceError as error:
+        logger.warning("season %s not advanced: %s", season.pk, error.message)
+        return False
 
 
 def draw_due_seasons() -> int:

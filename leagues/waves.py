@@ -13,15 +13,20 @@ wave starts, and after the last the season is finished.
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
 from games import services
+from games.errors import SetupError
 from games.models import Game, GameStatus, SeatOrder
 from leagues.models import LeagueGame, Season, SeasonStatus, Wave, WaveStatus
 from notifications.models import GameMailSettings
+
+logger = logging.getLogger(__name__)
 
 
 def advance_season(season: Season) -> str:
@@ -64,17 +69,22 @@ def start_wave_games(wave: Wave) -> int:
     waiting = wave.league_games.filter(Q(game__isnull=True) | Q(game__status=GameStatus.OPEN))
     for league_game_id in waiting.order_by("division__level", "number").values_list("pk", flat=True):
         game = _game_for(league_game_id)
-        if game is not None and game.status == GameStatus.OPEN:
+        if game.status != GameStatus.OPEN:
+            continue
+        try:
             _seat_the_rest(game, LeagueGame.objects.get(pk=league_game_id).seat_order)
+        except SetupError as error:  # an overlapping run seated them first; the next run sees the game started
+            logger.info("league game %s: %s", league_game_id, error.message)
+        else:
             started += 1
     return started
 
 
-def _game_for(league_game_id: int) -> Game | None:
+def _game_for(league_game_id: int) -> Game:
     """The league game's real game, created (still open) with the season's rules if it has none yet."""
     with transaction.atomic():
         league_game = (
-            LeagueGame.objects.select_for_update()
+            LeagueGame.objects.select_for_update(of=("self",))
             .select_related("division__season__league", "game")
             .get(pk=league_game_id)
         )
