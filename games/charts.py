@@ -36,9 +36,13 @@ class Axes:
     x_title: str
     y_title: str
     prefix: str = "$"
+    step_noun: str = "move"  # what a step is: "After move 5" (a rating chart's steps are games)
 
     def value(self, number: int) -> str:
         return f"{self.prefix}{number:,}"
+
+    def step_name(self, step: int) -> str:
+        return f"After {self.step_noun} {step}" if step else "Start"
 
 
 def position_name(step: int) -> str:
@@ -131,7 +135,7 @@ def values_at(series: list[Series], step: int, axes: Axes) -> str:
     """``After move 5: Tower $300, Luxor $200``: every series' value at one step, in words ("" if none has one)."""
     values = [f"{s.name} {axes.value(s.values[step])}" for s in series
               if step < len(s.values) and s.values[step] is not None]
-    return f"{position_name(step)}: " + ", ".join(values) if values else ""
+    return f"{axes.step_name(step)}: " + ", ".join(values) if values else ""
 
 
 def _legend(series: list[Series]) -> list[str]:

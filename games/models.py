@@ -17,6 +17,19 @@ class GameStatus(models.TextChoices):
     IMPORTED = "imported", "imported (read-only review)"
 
 
+class EndKind(models.TextChoices):
+    """How a finished game ended: only games the engine or resignations ended count for ratings."""
+
+    ENGINE = "engine", "played to the end"
+    RESIGNATION = "resignation", "ended by resignations"
+    # Set by the organizer's console (issue 15): a result entered by an organizer, or a game called off.
+    ADJUDICATED = "adjudicated", "adjudicated by an organizer"
+    ABANDONED = "abandoned", "abandoned"
+
+
+RATED_END_KINDS = frozenset({EndKind.ENGINE, EndKind.RESIGNATION})
+
+
 class SeatOrder(models.TextChoices):
     RANDOM = "random", "random"
     CHOSEN = "chosen", "as listed"
@@ -63,6 +76,8 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # How the game ended (blank until it does); ``rated`` reads it.
+    ended_by = models.CharField(max_length=12, choices=EndKind.choices, blank=True, default="", db_default="")
     version = models.PositiveIntegerField(default=0)
     # How many Resignation rows the game has: 0 spares every move and page the query for them,
     # and caches keyed by the version also key on it (a resignation need not move the version).
@@ -79,6 +94,11 @@ class Game(models.Model):
     @property
     def is_read_only(self) -> bool:
         return self.status in (GameStatus.FINISHED, GameStatus.IMPORTED)
+
+    @property
+    def rated(self) -> bool:
+        """A finished game whose result counts for ratings: not adjudicated, not abandoned (ratings app)."""
+        return self.status == GameStatus.FINISHED and self.ended_by in RATED_END_KINDS
 
     @property
     def has_started(self) -> bool:

@@ -18,7 +18,7 @@ from accounts.models import User
 from games import services, stand_in
 from games.errors import GameClosed, GameNotFound, GameServiceError, NotYourSeat
 from games.game_rows import read_game
-from games.models import Game, GameStatus, Resignation, Seat
+from games.models import EndKind, Game, GameStatus, Resignation, Seat
 from games.signals import seat_resigned
 
 
@@ -96,8 +96,8 @@ def _record(game: Game, seat: int, user: User | None) -> bool:
     game.resigned_count += 1
     changes = {"resigned_count": game.resigned_count}
     if game.seat_count - game.resigned_count <= 1:
-        game.status, game.finished = GameStatus.FINISHED, now
-        changes.update(status=game.status, finished=now)
+        game.status, game.finished, game.ended_by = GameStatus.FINISHED, now, EndKind.RESIGNATION
+        changes.update(status=game.status, finished=now, ended_by=game.ended_by)
     Game.objects.filter(pk=game.pk).update(**changes)
     return game.status == GameStatus.FINISHED
 

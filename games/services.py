@@ -41,7 +41,7 @@ from games.errors import (
 )
 from games.game_rows import read_game, snapshot_of
 from games.import_checks import check_storable
-from games.models import Action, ActionKind, ActionSource, Game, GameStatus, Seat, SeatOrder, Snapshot
+from games.models import Action, ActionKind, ActionSource, EndKind, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import log_of, record_of, states_along, waiting_of
 from games.signals import game_created, game_started, move_applied
 from games.undo import undo_payload
@@ -219,8 +219,8 @@ def _start_locked(game: Game) -> None:
         game=game, version=game.version, state=engine.to_json(state), waiting_seats=waiting_of(prompts_after)
     )
     if engine.result(state) is not None:
-        game.status, game.finished = GameStatus.FINISHED, game.started
-    game.save(update_fields=["status", "started", "finished", "seed", "version"])
+        game.status, game.finished, game.ended_by = GameStatus.FINISHED, game.started, EndKind.ENGINE
+    game.save(update_fields=["status", "started", "finished", "ended_by", "seed", "version"])
     for action in forced:
         rows.insert_instance(action)
     game_started.send(sender=Game, game=game, state=state, prompts_after=prompts_after, actions=forced)
@@ -460,8 +460,8 @@ def _write_actions(
     snapshot.waiting_seats = waiting_of(prompts_after)
     changes: dict[str, Any] = {"version": game.version}
     if engine.result(state) is not None:
-        game.status, game.finished = GameStatus.FINISHED, now
-        changes.update(status=game.status, finished=game.finished)
+        game.status, game.finished, game.ended_by = GameStatus.FINISHED, now, EndKind.ENGINE
+        changes.update(status=game.status, finished=game.finished, ended_by=game.ended_by)
     # The statements every move runs are written out (turnpost.rows); these three are one.
     first, *rest = actions
     rows.insert_with_updates(first, [

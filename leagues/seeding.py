@@ -1,7 +1,7 @@
-"""The draw's two questions about players, each one function: other branches replace the bodies.
+"""The draw's two questions about players, each one function.
 
-``rating_of(user, title)`` orders a first season's players (the ratings branch answers with
-OpenSkill; until then nobody has a rating and the draw falls back to sign-up order).
+``rating_of(user, title)`` orders a first season's players: their OpenSkill ordinal (ratings);
+players with no rated game yet have none and follow in sign-up order.
 ``final_ranking(division)`` is a finished division's order, best first, from which promotion
 and relegation are applied: the stored table (leagues.standings), members the table lacks after
 them in seed order.
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from accounts.models import User
 from leagues.models import Division, Standing
+from ratings.queries import current_ordinal
 
 
 def rating_of(user: User, title: str) -> float | None:
     """The player's rating at ``title`` (higher is stronger), or None when they have none."""
-    return None
+    return current_ordinal(user.pk, title)
 
 
 def final_ranking(division: Division) -> list[int]:

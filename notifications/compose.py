@@ -21,7 +21,7 @@ from accounts import links as account_links
 from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
-from notifications import clock, links, orders, still_asked
+from notifications import clock, links, orders, still_asked, turn_attachments
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
 from notifications.digest import table_talk, waiting_decisions
@@ -43,6 +43,7 @@ from notifications.gameplay import (
 from notifications.models import MailKind, Outbox, StandingOrder, Stream, Suppression
 from notifications.positions import position_for, position_template
 from notifications.schedule import time_zone
+from notifications.turn_attachments import Attachment
 
 
 @dataclass
@@ -51,6 +52,7 @@ class Composed:
     text: str
     html: str
     headers: dict[str, str] = field(default_factory=dict)
+    attachments: list[Attachment] = field(default_factory=list)
 
 
 class Superseded(Exception):
@@ -220,8 +222,9 @@ def _still_asked_at(row: Outbox, loaded: Loaded | None) -> Loaded:
 def compose_turn(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     loaded = _still_asked_at(row, loaded)
     context = decision_context(loaded, row.seat, row.recipient, now)
+    files = turn_attachments.for_turn(row.recipient, loaded.game, row.seat, due_at(loaded, row.seat))
     return Composed(*render(row.kind, {**context, "decision": context}),
-                    unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN))
+                    unsubscribe_headers(row.recipient_id, row.game_id, Stream.TURN), files)
 
 
 def compose_reminder(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:

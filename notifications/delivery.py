@@ -177,6 +177,8 @@ def build_message(row: Outbox, composed: Composed) -> EmailMultiAlternatives:
         subject=composed.subject, body=composed.text, to=[row.address], headers=headers
     )
     message.attach_alternative(composed.html, "text/html")
+    for attachment in composed.attachments:
+        message.attach(attachment.filename, attachment.content, attachment.mimetype)
     # anymail: links in these mails are bearer move links, so the provider must not rewrite them.
     message.track_clicks = False
     message.tags = [row.kind]

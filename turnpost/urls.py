@@ -14,6 +14,8 @@ urlpatterns = [
     path("games/", include("games.urls")),
     path("leagues/", include("leagues.urls")),
     path("players/<int:user_id>/", game_views.player, name="player"),
+    path("ratings/", include("ratings.urls")),
+    path("calendar/", include("calendars.urls")),
     path("", include("notifications.urls")),
     path("api/", api.urls),
     path("admin/", admin.site.urls),

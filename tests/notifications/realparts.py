@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ class Received:
     text: str
     html: str
     headers: dict[str, str]
+    attachments: list[tuple[str, str, bytes]] = field(default_factory=list)  # (filename, content type, content)
 
 
 def free_port() -> int:
@@ -76,6 +77,8 @@ class SmtpSink:
             text=parsed.get_body(("plain",)).get_content().replace("\r\n", "\n"),
             html=html.get_content().replace("\r\n", "\n") if html else "",
             headers={key: str(value) for key, value in parsed.items()},
+            attachments=[(part.get_filename(), part.get_content_type(), part.get_payload(decode=True))
+                         for part in parsed.iter_attachments()],
         )
         with self.lock:
             self.messages.append(received)

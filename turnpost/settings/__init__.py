@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "leagues",
+    "ratings",
+    "calendars",
 ]
 
 MIDDLEWARE = [
@@ -195,5 +197,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-queue-digests": {"task": "notifications.tasks.queue_digests", "schedule": 900.0},
     # Draws at the sign-up deadline, and each season's next wave when the one before has finished.
     "leagues-run-seasons": {"task": "leagues.tasks.run_seasons", "schedule": 60.0},
+    # A lost publish or a game adjudicated since: rebuilds the titles whose ratings are behind.
+    "ratings-catch-up": {"task": "ratings.tasks.catch_up_ratings", "schedule": 600.0},
 }
 # ---- end of notifications settings --------------------------------------------------------

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from ratings import views
+
+app_name = "ratings"
+urlpatterns = [
+    path("<str:title>/", views.title_ratings, name="title"),
+]
