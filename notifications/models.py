@@ -68,6 +68,9 @@ class MailKind(models.TextChoices):
     INVITATION = "invitation", "invitation"
     # An @name in table talk; its row's ``version`` is the chat message's id (see Outbox), so each mention is mailed.
     MENTION = "mention", "chat mention"
+    # A league's new season is open: mailed to last season's players with a signed sign-up link.
+    # Its row has no game; ``version`` is the season's id (one such mail per player and season).
+    SEASON_OPEN = "season_open", "league season open for sign-up"
 
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.

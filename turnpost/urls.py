@@ -12,6 +12,7 @@ urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("accounts/", include("accounts.urls")),
     path("games/", include("games.urls")),
+    path("leagues/", include("leagues.urls")),
     path("players/<int:user_id>/", game_views.player, name="player"),
     path("", include("notifications.urls")),
     path("api/", api.urls),
