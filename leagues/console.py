@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import User
 from games.errors import SetupError
-from games.models import Game, GameStatus
+from games.models import ActKind, Game, GameStatus
 from games.organizer_acts import NotAnOrganizer, clean_reason
 from leagues.models import Division, DivisionMessage, League, LeagueGame, Season, SeatOffer
 from notifications.models import MailKind
@@ -86,3 +86,17 @@ def message_division(division: Division, user: User, subject: str, body: str, no
     except IntegrityError:  # the same form, sent twice at once: the other request mailed it
         return DivisionMessage.objects.get(division=division, nonce=nonce)
     return message
+
+
+def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None:
+    """An adjudication finishes a league game: its result goes into the division's table in the same transaction."""
+    if act.kind == ActKind.ADJUDICATE:
+        record_adjudicated_result(game)
+
+
+def record_adjudicated_result(game: Game) -> None:
+    """MERGE POINT (leagues-standings): this body becomes ``leagues.standings.record_result(game)``.
+
+    games.standings.game_standings already gives an adjudicated game's entered places, so
+    record_result needs no ``result`` argument here.  Left empty until that branch is merged.
+    """
