@@ -14,7 +14,7 @@ from tests.leagues.console_factories import league_game, make_league
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_substitute_claims_a_seat_from_the_offer_mail_in_the_browser(link_browser, players):
+def test_a_substitute_claims_a_seat_from_the_offer_mail_in_the_browser(link_browser, players):  # noqa: F811
     organizer = make_user("org@example.com", "orla")
     season = make_league(organizer)
     vi = make_user("vi@example.com", "vi")

@@ -150,7 +150,7 @@ def test_a_replaced_seat_passes_to_the_new_player_from_the_next_move_and_keeps_w
 
 def test_an_adjudicated_game_ends_with_the_entered_places_everywhere_and_its_record_still_replays(
         client, admin, players, game):
-    ann, bob, cy = players
+    ann, _, cy = players
     play(game, SCRIPT[:4])
     response = act(client, admin, game, "adjudicate", reason="season over", place_0="2", place_1="1", place_2="2")
     assert response.status_code == 302
