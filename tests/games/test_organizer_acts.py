@@ -196,3 +196,14 @@ def test_acts_on_a_finished_game_are_refused(client, admin, players):
     act(client, admin, game, "adjudicate", place_0="1", place_1="2")
     response = act(client, admin, game, "pause", nonce="n2")
     assert response.status_code == 400 and "not being played" in response.content.decode()
+
+
+def test_a_paused_game_takes_no_move_back_either(client, admin, players, game):
+    from games.undo_requests import take_back
+
+    play(game, SCRIPT[:1])
+    act(client, admin, game, "pause")
+    game.refresh_from_db()
+    with pytest.raises(GameClosed, match="paused"):
+        take_back(game.pk, players[0], game.version, "web")
+    assert game.actions.count() == 1
