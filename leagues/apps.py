@@ -5,11 +5,16 @@ class LeaguesConfig(AppConfig):
     name = "leagues"
 
     def ready(self) -> None:
-        """Tell the games app who organizes a league game, and hear timeouts for the substitute rule."""
+        """Wire the league in: the season invitation's composer (mail imports nothing of leagues), who
+        organizes a league game (games.organizer_acts), the substitute rule's timeouts, adjudicated results."""
         from games.organizer_acts import register_permission
         from games.signals import move_applied, organizer_acted
         from leagues import console, substitutes
+        from leagues.mail import compose_season_open
+        from notifications.compose import register_composer
+        from notifications.models import MailKind
 
+        register_composer(MailKind.SEASON_OPEN, compose_season_open)
         register_permission(console.may_organize)
         move_applied.connect(substitutes.on_move_applied, dispatch_uid="leagues.substitutes.timeouts")
         organizer_acted.connect(console.on_organizer_acted, dispatch_uid="leagues.console.adjudicated")

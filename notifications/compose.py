@@ -438,6 +438,14 @@ COMPOSERS = {
 }
 
 
+def register_composer(kind: str, composer: Any) -> None:
+    """A mail kind whose words belong to an app above mail (the leagues' season invitation).
+
+    Mail imports nothing of those apps; each registers its composer when it is ready.
+    """
+    COMPOSERS[MailKind(kind)] = composer
+
+
 def compose(row: Outbox, now: datetime | None = None, loaded: Loaded | None = None) -> Composed:
     """The mail for ``row`` (``loaded``: its game, if already at hand); Superseded when it should not go any more."""
     return COMPOSERS[MailKind(row.kind)](row, now or clock.now(), loaded)

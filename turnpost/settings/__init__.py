@@ -193,5 +193,7 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-sweep-outbox": {"task": "notifications.tasks.sweep_outbox", "schedule": 60.0},
     "notifications-sweep-deadlines": {"task": "notifications.tasks.sweep_deadlines", "schedule": 60.0},
     "notifications-queue-digests": {"task": "notifications.tasks.queue_digests", "schedule": 900.0},
+    # Draws at the sign-up deadline, and each season's next wave when the one before has finished.
+    "leagues-run-seasons": {"task": "leagues.tasks.run_seasons", "schedule": 60.0},
 }
 # ---- end of notifications settings --------------------------------------------------------

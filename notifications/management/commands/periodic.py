@@ -6,13 +6,18 @@ act on timeouts, send digests or release mail held for quiet hours.
 
 from __future__ import annotations
 
+import importlib
 import time
 
 from celery import current_app
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-import notifications.tasks  # noqa: F401 - registers the scheduled tasks with the Celery app
+
+def register_tasks(names: list[str]) -> None:
+    """Import each scheduled task's module, so the Celery app knows it (mail imports no app above it by name)."""
+    for name in names:
+        importlib.import_module(name.rsplit(".", 1)[0])
 
 
 class Command(BaseCommand):
@@ -23,6 +28,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, once: bool = False, **options) -> None:
         schedule = {entry["task"]: float(entry["schedule"]) for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+        register_tasks(list(schedule))
         due = dict.fromkeys(schedule, 0.0)
         while True:
             now = time.monotonic()

@@ -1,0 +1,115 @@
+"""The organizer's forms: a league (title and fixed options) and a season's rules."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+
+import engine.core as engine
+from leagues.models import TieBreak
+from leagues.organizing import SeasonRules
+from notifications.models import TimeoutPolicy
+
+
+def _json_value(raw: str, kind: type, what: str) -> Any:
+    try:
+        value = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise forms.ValidationError(f"{what} must be written as JSON.") from error
+    if not isinstance(value, kind):
+        raise forms.ValidationError(f"{what} must be a JSON {'object' if kind is dict else 'list'}.")
+    return value
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    slug = forms.SlugField(max_length=60, required=False, label="Address (optional)",
+                           help_text="The league's page is /leagues/<address>/; made from the name if empty.")
+    title = forms.ChoiceField(label="Game")
+    options = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Game options (JSON object)",
+        help_text='Fixed for every game of the league, e.g. {"open_holdings": false}. Empty: the defaults.',
+    )
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see its pages)")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["title"].choices = [(title.id, title.name) for title in engine.available_titles()]
+
+    def clean_options(self) -> dict[str, Any]:
+        raw = self.cleaned_data["options"].strip()
+        return _json_value(raw, dict, "Game options") if raw else {}
+
+
+class LeagueEditForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
+    public = forms.BooleanField(required=False, label="Public (anyone may see its pages)")
+    add_organizer = forms.EmailField(required=False, label="Add an organizer (their account's e-mail)")
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=100, required=False, label="Name (optional)",
+                           help_text='Empty: "Season 2" and so on.')
+    signup_deadline = forms.DateTimeField(
+        label="Sign-up deadline", widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="In your time zone. The draw is made when it passes.",
+    )
+    division_size = forms.IntegerField(min_value=2, max_value=50, initial=4, label="Players per division")
+    game_size = forms.IntegerField(min_value=2, max_value=12, initial=4, label="Players per game")
+    meetings_per_pair = forms.IntegerField(min_value=1, max_value=10, initial=1,
+                                           label="How often every pair in a division meets")
+    games_at_once = forms.IntegerField(min_value=1, max_value=20, initial=1,
+                                       label="Games a player plays at once (per wave)")
+    move_time_limit_hours = forms.IntegerField(min_value=1, max_value=24 * 30, required=False, initial=48,
+                                               label="Hours per move (empty: no limit)")
+    timeout_policy = forms.ChoiceField(choices=TimeoutPolicy.choices, label="When a player runs out of time")
+    points_per_place = forms.CharField(initial="10, 6, 3, 1", label="Points per place, best first",
+                                       help_text="Tied places share their points.")
+    tie_breaks = forms.CharField(initial=", ".join(TieBreak.values), label="Tie-breaks, in order",
+                                 help_text="Any of: " + ", ".join(TieBreak.values) + ".")
+    promotion_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Promoted per division")
+    relegation_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Relegated per division")
+
+    def clean_points_per_place(self) -> list[int]:
+        parts = [part.strip() for part in self.cleaned_data["points_per_place"].split(",") if part.strip()]
+        if not parts or not all(part.isdigit() for part in parts):
+            raise forms.ValidationError("Write whole numbers separated by commas, such as 10, 6, 3, 1.")
+        return [int(part) for part in parts]
+
+    def clean_tie_breaks(self) -> list[str]:
+        keys = [part.strip() for part in self.cleaned_data["tie_breaks"].split(",") if part.strip()]
+        unknown = [key for key in keys if key not in TieBreak.values]
+        if unknown:
+            raise forms.ValidationError(f"Not a tie-break: {', '.join(unknown)}. Use: {', '.join(TieBreak.values)}.")
+        return keys
+
+    def rules(self) -> SeasonRules:
+        data = self.cleaned_data
+        hours = data.get("move_time_limit_hours")
+        return SeasonRules(
+            signup_deadline=data["signup_deadline"], name=data["name"], division_size=data["division_size"],
+            game_size=data["game_size"], meetings_per_pair=data["meetings_per_pair"],
+            games_at_once=data["games_at_once"], move_time_limit=timedelta(hours=hours) if hours else None,
+            timeout_policy=data["timeout_policy"], points_per_place=tuple(data["points_per_place"]),
+            tie_breaks=tuple(data["tie_breaks"]), promotion_count=data["promotion_count"],
+            relegation_count=data["relegation_count"],
+        )
+
+    @classmethod
+    def initial_from(cls, rules: SeasonRules) -> dict[str, Any]:
+        limit = rules.move_time_limit
+        return {
+            "name": rules.name, "signup_deadline": rules.signup_deadline, "division_size": rules.division_size,
+            "game_size": rules.game_size, "meetings_per_pair": rules.meetings_per_pair,
+            "games_at_once": rules.games_at_once,
+            "move_time_limit_hours": int(limit.total_seconds() // 3600) if limit else None,
+            "timeout_policy": rules.timeout_policy,
+            "points_per_place": ", ".join(str(points) for points in rules.points_per_place),
+            "tie_breaks": ", ".join(rules.tie_breaks), "promotion_count": rules.promotion_count,
+            "relegation_count": rules.relegation_count,
+        }

@@ -1,0 +1,164 @@
+"""Creating leagues and opening seasons: what an organizer decides, checked against the title.
+
+Only a league's organizers change it (``League.is_organizer``); the views answer 403 to
+anyone else before calling here.  A league's game options are validated once, by its title,
+and every game of every season is created with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+import engine.core as engine
+from accounts.models import User, normalize_email
+from leagues.errors import LeagueError
+from leagues.models import League, Season, SeasonStatus, TieBreak
+from notifications.models import TimeoutPolicy
+
+RESERVED_SLUGS = frozenset({"new"})  # /leagues/new/ is the create page
+
+
+def title_of(title_id: str) -> Any:
+    try:
+        return engine.get_title(title_id)
+    except engine.MalformedRecord as error:
+        raise LeagueError(f"There is no game called {title_id!r} here.") from error
+
+
+def create_league(
+    organizer: User, name: str, title_id: str, options: dict[str, Any] | None = None,
+    *, slug: str = "", description: str = "", public: bool = True,
+) -> League:
+    """A new league of ``title_id`` with ``organizer`` as its first organizer."""
+    title = title_of(title_id)
+    try:
+        clean_options = title.validate_options(dict(options or {}))
+    except engine.MalformedRecord as error:
+        raise LeagueError(f"Options for {title.name}: {error}") from error
+    name = name.strip()
+    if not name:
+        raise LeagueError("Give the league a name.")
+    slug = slugify(slug or name)[:60]
+    if not slug:
+        raise LeagueError("The league's address needs letters or digits.")
+    if slug in RESERVED_SLUGS:
+        raise LeagueError(f"/leagues/{slug}/ is one of the site's own pages; choose another address.")
+    try:
+        with transaction.atomic():
+            league = League.objects.create(
+                name=name[:100], slug=slug, title=title.id, options=clean_options,
+                description=description.strip(), public=public, created_by=organizer,
+            )
+            league.organizers.add(organizer)
+    except IntegrityError as error:
+        raise LeagueError(f"The address /leagues/{slug}/ is taken; choose another.") from error
+    return league
+
+
+def add_organizer(league: League, email: str) -> User:
+    """Another organizer, by the address of an existing account."""
+    user = User.objects.filter(email=normalize_email(email), is_active=True).first()
+    if user is None:
+        raise LeagueError(f"No player has the address {email.strip()!r}; they need to sign in once first.")
+    league.organizers.add(user)
+    return user
+
+
+@dataclass(frozen=True)
+class SeasonRules:
+    """What an organizer sets when opening a season (``leagues.models.Season`` has the meanings)."""
+
+    signup_deadline: datetime
+    name: str = ""
+    division_size: int = 4
+    game_size: int = 4
+    meetings_per_pair: int = 1
+    games_at_once: int = 1
+    move_time_limit: timedelta | None = None
+    timeout_policy: str = TimeoutPolicy.DEFAULT_ANSWER
+    points_per_place: tuple[int, ...] = (10, 6, 3, 1)
+    tie_breaks: tuple[str, ...] = tuple(choice.value for choice in TieBreak)
+    promotion_count: int = 1
+    relegation_count: int = 1
+
+
+def check_rules(league: League, rules: SeasonRules) -> None:
+    """Refuse rules the league's title, or arithmetic, cannot play."""
+    title = title_of(league.title)
+    if not title.min_players <= rules.game_size <= title.max_players:
+        raise LeagueError(f"{title.name} takes {title.min_players} to {title.max_players} players a game, "
+                          f"not {rules.game_size}.")
+    if rules.division_size < max(2, title.min_players):
+        raise LeagueError(f"A division needs at least {max(2, title.min_players)} players.")
+    if not 1 <= rules.meetings_per_pair <= 10:
+        raise LeagueError("Pairs can meet 1 to 10 times a season.")
+    if not 1 <= rules.games_at_once <= 20:
+        raise LeagueError("A player can be in 1 to 20 games at once.")
+    if rules.timeout_policy not in TimeoutPolicy.values:
+        raise LeagueError("Choose what happens when a player runs out of time.")
+    if not rules.points_per_place or any(points < 0 for points in rules.points_per_place):
+        raise LeagueError("Points per place are whole numbers of 0 or more, best place first.")
+    if len(set(rules.tie_breaks)) != len(rules.tie_breaks) or not set(rules.tie_breaks) <= set(TieBreak.values):
+        raise LeagueError("Tie-breaks are each of: " + ", ".join(TieBreak.values) + " (each at most once).")
+    if rules.promotion_count + rules.relegation_count > rules.division_size:
+        raise LeagueError("More players go up and down than a division holds.")
+    if rules.move_time_limit is not None and rules.move_time_limit <= timedelta(0):
+        raise LeagueError("A move time limit must be longer than nothing.")
+
+
+def _rule_fields(rules: SeasonRules) -> dict[str, Any]:
+    return {
+        "name": rules.name.strip()[:100],
+        "signup_deadline": rules.signup_deadline,
+        "division_size": rules.division_size,
+        "game_size": rules.game_size,
+        "meetings_per_pair": rules.meetings_per_pair,
+        "games_at_once": rules.games_at_once,
+        "move_time_limit": rules.move_time_limit,
+        "timeout_policy": rules.timeout_policy,
+        "points_per_place": list(rules.points_per_place),
+        "tie_breaks": list(rules.tie_breaks),
+        "promotion_count": rules.promotion_count,
+        "relegation_count": rules.relegation_count,
+    }
+
+
+def open_season(league: League, rules: SeasonRules) -> Season:
+    """The league's next season, open for sign-up; the one before must be drawn already."""
+    check_rules(league, rules)
+    with transaction.atomic():
+        League.objects.select_for_update().get(pk=league.pk)  # numbers are handed out one at a time
+        last = league.seasons.order_by("-number").first()
+        if last is not None and last.status == SeasonStatus.SIGNUP:
+            raise LeagueError(f"{last.label} is still open for sign-up; draw it before opening another.")
+        return Season.objects.create(league=league, number=(last.number + 1) if last else 1, **_rule_fields(rules))
+
+
+def edit_season(season: Season, rules: SeasonRules) -> Season:
+    """Change a season's rules while it is open for sign-up (after the draw they are what was played)."""
+    check_rules(season.league, rules)
+    with transaction.atomic():
+        locked = Season.objects.select_for_update().get(pk=season.pk)
+        if locked.status != SeasonStatus.SIGNUP:
+            raise LeagueError("The draw has been made: this season's rules can no longer change.")
+        for field, value in _rule_fields(rules).items():
+            setattr(locked, field, value)
+        locked.save()
+    return locked
+
+
+def rules_of(season: Season) -> SeasonRules:
+    """A season's rules as the form edits them."""
+    return SeasonRules(
+        signup_deadline=season.signup_deadline, name=season.name, division_size=season.division_size,
+        game_size=season.game_size, meetings_per_pair=season.meetings_per_pair,
+        games_at_once=season.games_at_once, move_time_limit=season.move_time_limit,
+        timeout_policy=season.timeout_policy, points_per_place=tuple(season.points_per_place),
+        tie_breaks=tuple(season.tie_breaks), promotion_count=season.promotion_count,
+        relegation_count=season.relegation_count,
+    )

@@ -1,0 +1,42 @@
+"""League fixtures: olga organizes, the players sign up, dee is the outsider (tests/conftest.py)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from leagues import organizing, signups
+from leagues.models import League, Season
+from tests.games.factories import make_user
+
+
+@pytest.fixture
+def olga(db):
+    return make_user("olga@example.com", "olga")
+
+
+@pytest.fixture
+def league(olga) -> League:
+    return organizing.create_league(olga, "Tuesday Acquire", "acquire", {})
+
+
+def open_season(league: League, **rules) -> Season:
+    rules.setdefault("signup_deadline", timezone.now() + timedelta(days=7))
+    return organizing.open_season(league, organizing.SeasonRules(**rules))
+
+
+def sign_up_players(season: Season, count: int, prefix: str = "p") -> list:
+    """``count`` new players signed up in order (p01 first)."""
+    users = [make_user(f"{prefix}{index:02d}@example.com", f"{prefix}{index:02d}") for index in range(1, count + 1)]
+    for user in users:
+        signups.sign_up(season, user)
+    return users
+
+
+def close_signup(season: Season) -> Season:
+    """The deadline passes (as the beat task would find it)."""
+    Season.objects.filter(pk=season.pk).update(signup_deadline=timezone.now() - timedelta(seconds=1))
+    season.refresh_from_db()
+    return season

@@ -1,0 +1,107 @@
+"""The organizer's pages: creating a league and its seasons; only organizers may change them (403)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from leagues.models import League, Season, SeasonStatus
+from tests.leagues.conftest import open_season, sign_up_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _season_form(**changes) -> dict:
+    form = {
+        "name": "", "signup_deadline": (timezone.now() + timedelta(days=7)).strftime("%Y-%m-%dT%H:%M"),
+        "division_size": 7, "game_size": 4, "meetings_per_pair": 2, "games_at_once": 2,
+        "move_time_limit_hours": 48, "timeout_policy": "pause", "points_per_place": "10, 6, 3, 1",
+        "tie_breaks": "points, wins, head_to_head", "promotion_count": 2, "relegation_count": 2,
+    }
+    return {**form, **changes}
+
+
+def test_a_player_starts_a_league_of_a_title_and_organizes_it(client, dee):
+    client.force_login(dee)
+    response = client.post("/leagues/new/", {"name": "Friday Barons", "title": "railroad-barons", "options": "",
+                                             "public": "on"})
+    league = League.objects.get(slug="friday-barons")
+    assert response.status_code == 302 and response["Location"] == "/leagues/friday-barons/"
+    assert league.title == "railroad-barons" and league.is_organizer(dee)
+    page = client.get("/leagues/friday-barons/")
+    assert "A league of Railroad Barons" in page.content.decode() and b'id="new-season"' in page.content
+
+
+def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
+    client.force_login(dee)
+    response = client.post("/leagues/new/", {"name": "Odd", "title": "acquire", "options": '{"no_such": 1}'})
+    assert response.status_code == 400
+    assert "Options for Acquire" in response.content.decode()
+    assert not League.objects.exists()
+
+
+def test_an_organizer_opens_a_season_with_its_rules(client, league, olga):
+    client.force_login(olga)
+    response = client.post(f"/leagues/{league.slug}/seasons/new/", _season_form())
+    season = Season.objects.get(league=league)
+    assert response.status_code == 302
+    assert (season.division_size, season.game_size, season.meetings_per_pair, season.games_at_once) == (7, 4, 2, 2)
+    assert season.move_time_limit == timedelta(hours=48) and season.timeout_policy == "pause"
+    assert season.tie_breaks == ["points", "wins", "head_to_head"] and season.promotion_count == 2
+
+
+def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):
+    client.force_login(olga)
+    response = client.post(f"/leagues/{league.slug}/seasons/new/", _season_form(game_size=7))
+    assert response.status_code == 400
+    assert "Acquire takes 2 to 6 players a game, not 7." in response.content.decode()
+
+
+@pytest.mark.parametrize("page", ["edit/", "seasons/new/"])
+def test_only_organizers_may_open_the_league_forms(client, league, dee, page):
+    client.force_login(dee)
+    assert client.get(f"/leagues/{league.slug}/{page}").status_code == 403
+    assert client.post(f"/leagues/{league.slug}/{page}", _season_form()).status_code == 403
+    assert not Season.objects.exists()
+
+
+@pytest.mark.parametrize("action", ["edit/", "draw/", "mail-players/"])
+def test_only_organizers_may_change_a_season(client, league, dee, action):
+    season = open_season(league)
+    sign_up_players(season, 4)
+    client.force_login(dee)
+    response = client.post(f"/leagues/{league.slug}/1/{action}", _season_form(game_size=2))
+    assert response.status_code == 403
+    season.refresh_from_db()
+    assert season.status == SeasonStatus.SIGNUP and season.game_size == 4
+
+
+def test_signed_out_visitors_are_sent_to_sign_in(client, league):
+    response = client.get(f"/leagues/{league.slug}/edit/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/signin/")
+
+
+def test_an_added_organizer_may_edit(client, league, olga, dee):
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/edit/", {"name": league.name, "public": "on",
+                                                  "add_organizer": "dee@example.com"})
+    client.force_login(dee)
+    assert client.get(f"/leagues/{league.slug}/edit/").status_code == 200
+
+
+def test_rules_are_fixed_once_drawn(client, league, olga):
+    season = open_season(league, division_size=4, game_size=4)
+    sign_up_players(season, 4)
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/1/draw/")
+    response = client.post(f"/leagues/{league.slug}/1/edit/", _season_form(game_size=2))
+    assert response.status_code == 400
+    assert "can no longer change" in response.content.decode()
+
+
+def test_a_private_league_is_hidden_from_outsiders(client, league, dee):
+    League.objects.filter(pk=league.pk).update(public=False)
+    client.force_login(dee)
+    assert client.get(f"/leagues/{league.slug}/").status_code == 404
