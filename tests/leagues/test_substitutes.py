@@ -155,3 +155,13 @@ def test_the_seasons_rule_says_who_scores_a_substituted_seat(season, players, vo
     assert substitutes.points_shares(game, 0, PointsTo.FINISHER) == [(vi, Fraction(1))]
     assert substitutes.points_shares(game, 0, PointsTo.STARTER) == [(ann, Fraction(1))]
     assert substitutes.points_shares(game, 0, PointsTo.SPLIT) == [(ann, Fraction(3, 4)), (vi, Fraction(1, 4))]
+
+
+@pytest.mark.django_db
+def test_the_league_page_leads_to_the_pool_and_its_organizers_to_the_console(client, season, organizer, dee):
+    client.force_login(dee)
+    page = client.get(f"/leagues/{season.league.slug}/").content.decode()
+    assert f"/leagues/{season.league.slug}/substitutes/" in page and "/console/" not in page
+    client.force_login(organizer)
+    page = client.get(f"/leagues/{season.league.slug}/").content.decode()
+    assert f"/leagues/{season.league.slug}/seasons/1/console/" in page
