@@ -74,7 +74,7 @@ class Game(models.Model):
     # The game was ended by an organizer's adjudication, not by play: its result is the entered places
     # (games.standings), and ratings leave it out.
     adjudicated = models.BooleanField(default=False, db_default=False)
-    # How many OrganizerAct rows the game has: 0 spares every page the query for them.
+    # How many OrganizerAct and SeatChange rows the game has (its history's notes): 0 spares every page the query.
     act_count = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:

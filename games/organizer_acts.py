@@ -185,6 +185,8 @@ def hand_over_locked(game: Game, seat_index: Any, new_player: User) -> HandedOve
     change = SeatChange.objects.create(game=game, seat=seat.index, after_version=game.version,
                                        from_user_id=seat.user_id, to_user=new_player, created=now)
     Seat.objects.filter(pk=seat.pk).update(user=new_player, display_name=new_player.name, joined=now)
+    game.act_count += 1
+    Game.objects.filter(pk=game.pk).update(act_count=game.act_count)
     seat_changed.send(sender=Game, game=game, change=change)
     return held
 

@@ -20,7 +20,18 @@ from accounts.models import User
 from engine.core.record import replay
 from games import move_clocks
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, ActionKind, ActKind, ChatMessage, Game, GameStatus, OrganizerAct, Resignation, Seat
+from games.models import (
+    Action,
+    ActionKind,
+    ActKind,
+    ChatMessage,
+    Game,
+    GameStatus,
+    OrganizerAct,
+    Resignation,
+    Seat,
+    SeatChange,
+)
 from games.replay import log_of, log_reader, opening_lines, record_of, waiting_of
 from games.standings import resignations_of, table_view
 from games.undo import withdrawn_seqs
@@ -194,6 +205,12 @@ def with_acts(game: Game, log: list[dict[str, Any]], upto: int) -> list[dict[str
         entry = by_seq.get(act.version)
         if entry is not None:
             entry["lines"].append(act_line(act))
+    claims = SeatChange.objects.filter(game=game, act__isnull=True, after_version__lte=upto).select_related("to_user")
+    for change in claims.order_by("id"):  # a substitute's own claim: no organizer's act says it
+        entry = by_seq.get(change.after_version)
+        if entry is not None:
+            when = f"after move {change.after_version}" if change.after_version else "before the first move"
+            entry["lines"].append(f"{change.to_user.name} took over seat {change.seat + 1} as a substitute {when}.")
     return log
 
 

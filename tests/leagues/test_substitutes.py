@@ -79,6 +79,8 @@ def test_an_offered_seat_is_mailed_to_the_pool_and_the_first_claim_takes_it(clie
     late = client.post(claim_path(offer, wes))
     assert late.status_code == 409 and "Already taken" in late.content.decode()
     assert "Already taken" in client.get(claim_path(offer, wes)).content.decode()
+    history = client.get(f"/games/{game.pk}/history/").content.decode()
+    assert "vi took over seat 2 as a substitute after move 3." in history
     game.refresh_from_db()
     assert substitutes.seat_players(game, 1) == [(players[1], 1, 3), (vi, 4, 3)]
 
