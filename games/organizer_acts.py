@@ -118,6 +118,8 @@ def adjudicate(game_id: int, user: User, reason: str, nonce: str, places: Any) -
     def apply(game: Game) -> tuple[dict[str, Any], str]:
         clean = clean_places(places, game.seat_count)
         now = timezone.now()
+        # MERGE POINT (ratings-calendar adds Game.ended_by): also set ended_by=EndKind.ADJUDICATED here;
+        # Game.adjudicated may then become a property reading it.
         game.status, game.finished, game.adjudicated, game.paused = GameStatus.FINISHED, now, True, False
         Game.objects.filter(pk=game.pk).update(status=game.status, finished=now, adjudicated=True, paused=False)
         return {"places": clean}, "The game is over with the result you entered."
