@@ -74,7 +74,7 @@ def _game_for(league_game_id: int) -> Game | None:
     """The league game's real game, created (still open) with the season's rules if it has none yet."""
     with transaction.atomic():
         league_game = (
-            LeagueGame.objects.select_for_update()
+            LeagueGame.objects.select_for_update(of=("self",))
             .select_related("division__season__league", "game")
             .get(pk=league_game_id)
         )

@@ -40,3 +40,15 @@ def close_signup(season: Season) -> Season:
     Season.objects.filter(pk=season.pk).update(signup_deadline=timezone.now() - timedelta(seconds=1))
     season.refresh_from_db()
     return season
+
+
+def second_season_of(league: League, players: int = 4) -> tuple[Season, list]:
+    """A first season drawn with ``players`` players and finished, and the second open for sign-up."""
+    from leagues import draw
+    from leagues.models import SeasonStatus
+
+    first = open_season(league, division_size=players, game_size=min(players, 4))
+    users = sign_up_players(first, players)
+    draw.draw_season(first)
+    Season.objects.filter(pk=first.pk).update(status=SeasonStatus.FINISHED)
+    return open_season(league, division_size=players, game_size=min(players, 4)), users
