@@ -84,6 +84,10 @@ class Game(models.Model):
     resigned_count = models.PositiveSmallIntegerField(default=0)
     # An UndoRequest waits for answers at this version: lets a move skip looking for requests to lapse.
     undo_asked = models.BooleanField(default=False, db_default=False)
+    # An organizer (or admin) stopped the game (games.organizer_acts): no moves, and no clocks run.
+    paused = models.BooleanField(default=False, db_default=False)
+    # How many OrganizerAct and SeatChange rows the game has (its history's notes): 0 spares every page the query.
+    act_count = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         indexes = [models.Index(fields=["status", "-created"], name="games_game_status_created")]
@@ -94,6 +98,11 @@ class Game(models.Model):
     @property
     def is_read_only(self) -> bool:
         return self.status in (GameStatus.FINISHED, GameStatus.IMPORTED)
+
+    @property
+    def adjudicated(self) -> bool:
+        """Ended by an organizer's adjudication, not by play: its result is the entered places (games.standings)."""
+        return self.ended_by == EndKind.ADJUDICATED
 
     @property
     def rated(self) -> bool:
@@ -332,3 +341,74 @@ class UndoRequest(models.Model):
     def waiting_seats(self) -> list[int]:
         """The asked seats that have not answered yet."""
         return [seat for seat in self.asked_seats if seat not in self.allowed_seats]
+
+
+class ActKind(models.TextChoices):
+    PAUSE = "pause", "paused the game"
+    RESUME = "resume", "resumed the game"
+    EXTEND = "extend", "extended the deadline"
+    REPLACE = "replace", "replaced a player"
+    ADJUDICATE = "adjudicate", "adjudicated the game"
+
+
+class OrganizerAct(models.Model):
+    """An organizer's (or admin's) act on a game, with who did it and why: the table's fact, never an engine action.
+
+    Written once by games.organizer_acts under the game row's lock and never changed.
+    ``version`` is the game's version when it happened, so the history shows it after that
+    move.  ``details`` holds what the act needs to be read again: the hours added, the seat
+    and its old and new player, the places entered.  ``nonce`` comes from the confirm form: a
+    second submit of the same form finds this row instead of acting twice.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="organizer_acts")
+    kind = models.CharField(max_length=12, choices=ActKind.choices)
+    version = models.PositiveIntegerField()
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    nonce = models.CharField(max_length=64)
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "nonce"], name="games_organizeract_once_per_form")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} after move {self.version}: {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("An organizer's act is never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError("An organizer's act is never deleted.")
+
+
+class SeatChange(models.Model):
+    """A seat passed from one player to another after move ``after_version`` (a replacement or a substitute's claim).
+
+    The seat's parts follow from these rows (games.seat_parts): the first player played moves
+    1..after_version of the first change, and so on.  Append-only.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="seat_changes")
+    seat = models.PositiveSmallIntegerField()
+    after_version = models.PositiveIntegerField()
+    from_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    to_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The organizer's replacement that made it; none for a substitute's own claim.
+    act = models.OneToOneField(OrganizerAct, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "seat", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} seat {self.seat} changed hands after move {self.after_version}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("A seat change is never changed.")
+        super().save(*args, **kwargs)

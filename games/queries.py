@@ -20,7 +20,18 @@ from accounts.models import User
 from engine.core.record import replay
 from games import move_clocks
 from games.game_rows import read_game, snapshot_of
-from games.models import Action, ActionKind, ChatMessage, Game, GameStatus, Resignation, Seat
+from games.models import (
+    Action,
+    ActionKind,
+    ActKind,
+    ChatMessage,
+    Game,
+    GameStatus,
+    OrganizerAct,
+    Resignation,
+    Seat,
+    SeatChange,
+)
 from games.replay import log_of, log_reader, opening_lines, record_of, waiting_of
 from games.standings import resignations_of, table_view
 from games.undo import withdrawn_seqs
@@ -181,7 +192,38 @@ def recent_log(game: Game, seat: int | None, upto: int | None = None, limit: int
     if log is None:
         log = _compute_log(game, seat, upto, limit)
         cache.set(key, log, CACHE_SECONDS)
+    if game.act_count:  # an act need not move the version, so its lines are added after the cache
+        log = with_acts(game, log, upto)
     return log
+
+
+def with_acts(game: Game, log: list[dict[str, Any]], upto: int) -> list[dict[str, Any]]:
+    """Each organizer's act as a line of the move it came after: who did what, and why."""
+    log = [{**entry, "lines": list(entry["lines"])} for entry in log]
+    by_seq = {entry["seq"]: entry for entry in log}
+    for act in OrganizerAct.objects.filter(game=game, version__lte=upto).select_related("by_user").order_by("id"):
+        entry = by_seq.get(act.version)
+        if entry is not None:
+            entry["lines"].append(act_line(act))
+    claims = SeatChange.objects.filter(game=game, act__isnull=True, after_version__lte=upto).select_related("to_user")
+    for change in claims.order_by("id"):  # a substitute's own claim: no organizer's act says it
+        entry = by_seq.get(change.after_version)
+        if entry is not None:
+            when = f"after move {change.after_version}" if change.after_version else "before the first move"
+            entry["lines"].append(f"{change.to_user.name} took over seat {change.seat + 1} as a substitute {when}.")
+    return log
+
+
+def act_line(act: OrganizerAct) -> str:
+    """"Org (organizer) paused the game after move 12: Ann is in hospital."."""
+    who = act.by_user.name if act.by_user is not None else "An organizer"
+    when = f"after move {act.version}" if act.version else "before the first move"
+    what = act.get_kind_display()
+    if act.kind == ActKind.EXTEND:
+        what = f"extended the deadline by {act.details.get('hours')} hours"
+    elif act.kind == ActKind.REPLACE:
+        what = f"replaced {act.details.get('from_name')} with {act.details.get('to_name')}"
+    return f"{who} (organizer) {what} {when}. Reason: {act.reason}"
 
 
 def _compute_log(game: Game, seat: int | None, upto: int, limit: int) -> list[dict[str, Any]]:

@@ -254,6 +254,7 @@ def submit_move(
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
             raise GameClosed("This game is finished; no more moves can be made.")
+        _refuse_if_paused(game)
         snapshot = _snapshot_for(game)
         return _apply_locked(game, seat, payload, source, user, snapshot, engine.from_json(snapshot.state))
 
@@ -278,6 +279,7 @@ def answer_prompt(
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status != GameStatus.ACTIVE:
             raise GameClosed("This game is not being played, so no moves can be made.")
+        _refuse_if_paused(game)
         _refuse_if_resigned(game, seat.index)
         snapshot = _snapshot_for(game)
         state = engine.from_json(snapshot.state)
@@ -313,6 +315,16 @@ def clean_payload(action: Any) -> dict[str, Any]:
     if "\\u0000" in text:
         raise IllegalMove("The move contains characters that are not allowed.")
     return json.loads(text)
+
+
+def lock_game(game_id: Any) -> Game:
+    """The game row, locked until the transaction ends: the lock every writer of a game holds (organizer acts too)."""
+    return _locked_game(game_id)
+
+
+def _refuse_if_paused(game: Game) -> None:
+    if game.paused:
+        raise GameClosed("This game is paused by its organizer; no moves can be made until it is resumed.")
 
 
 def _locked_game(game_id: Any, with_snapshot: bool = False, reader: int | None = None) -> Game:

@@ -42,3 +42,11 @@ undo_requested = django.dispatch.Signal()
 # kwargs: request (UndoRequest, now refused or lapsed), game (Game).  An applied request is heard
 # of through move_applied (its action is the undo entry).
 undo_closed = django.dispatch.Signal()
+
+# Sent inside the transaction of an organizer's act (games.organizer_acts), after its OrganizerAct row.
+# kwargs: game (Game, already updated: paused, or finished by an adjudication), act (OrganizerAct).
+organizer_acted = django.dispatch.Signal()
+
+# Sent inside the transaction that passed a seat to another player (a replacement or a substitute's claim).
+# kwargs: game (Game), change (SeatChange).
+seat_changed = django.dispatch.Signal()

@@ -5,6 +5,9 @@ every seat by score, and a game that resignations ended early has none at all.  
 result: the players who did not resign, in the engine's order (or the one player left, first,
 when resignations ended the game), then the resigned players, the last to resign first.  The
 game page, the history, the API and the result mail all read it from here.
+
+An adjudicated game (an organizer ended it, games.organizer_acts) has the places the organizer
+entered instead, whatever the engine's position says: the engine record stops where play stopped.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine.core as engine
-from games.models import Game, GameStatus, Resignation, Seat
+from games.models import ActKind, Game, GameStatus, OrganizerAct, Resignation, Seat
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,9 @@ def table_view(game: Game, view: dict[str, Any], step: int) -> dict[str, Any]:
     ``resigned`` lists the seats, ``resignations`` says who and after which move; at the end of
     a finished game ``standings`` is the table's result and ``result_text`` says it in words.
     """
+    if game.adjudicated and game.status == GameStatus.FINISHED and step >= game.version:
+        standings, sentence = adjudicated_result(game, view.get("standings"))
+        return {**view, "standings": standings, "result_text": sentence, "status": "finished", "adjudicated": True}
     everyone, players = resignations_of(game)
     resigned = [entry for entry in everyone if entry.after <= step]
     if not resigned:
@@ -99,6 +105,25 @@ def table_view(game: Game, view: dict[str, Any], step: int) -> dict[str, Any]:
 
 def game_standings(game: Game, state: Any) -> tuple[list[dict[str, Any]], str]:
     """The finished game's result and its sentence (for mail): ``state`` is the engine's last."""
+    if game.adjudicated:
+        return adjudicated_result(game, engine.result(state))
     resigned, players = resignations_of(game)
     standings = final_standings(engine.result(state), players, resigned) or []
     return standings, result_sentence(standings, resigned)
+
+
+def adjudicated_result(
+    game: Game, engine_standings: list[dict[str, Any]] | None
+) -> tuple[list[dict[str, Any]], str]:
+    """The places the organizer entered, best first (scores the engine had, if any), and a sentence saying so."""
+    act = OrganizerAct.objects.filter(game=game, kind=ActKind.ADJUDICATE).order_by("-id").first()
+    places = act.details.get("places", {}) if act is not None else {}
+    names = dict(Seat.objects.filter(game=game).values_list("index", "display_name"))
+    scores = {entry["seat"]: entry.get("score") for entry in engine_standings or []}
+    entries = [{"seat": seat, "name": names.get(seat, "?"), "score": scores.get(seat), "place": int(place),
+                "resigned": False, "adjudicated": True}
+               for seat, place in ((int(seat), place) for seat, place in places.items())]
+    entries.sort(key=lambda entry: (entry["place"], entry["seat"]))
+    winners = [entry["name"] for entry in entries if entry["place"] == 1]
+    win = f"{_and(winners)} {'win' if len(winners) > 1 else 'wins'}" if winners else "nobody wins"
+    return entries, f"The organizer adjudicated this game; {win}."

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games.errors import GameServiceError, NotYourSeat
+from games.errors import GameClosed, GameServiceError, NotYourSeat
 from games.models import Game, Seat, Snapshot, UndoRequest, UndoRequestStatus
 from games.queries import version_key
 from games.replay import log_of
@@ -108,6 +108,8 @@ def take_back(game_id: int, user: User, expected_version: Any, source: str) -> U
     with transaction.atomic(durable=True):
         game, snapshot = lock_game_for_undo(game_id, reader=user.pk)
         seat = _own_seat(game)
+        if game.paused:
+            raise GameClosed("This game is paused by its organizer; no move can be taken back until it is resumed.")
         if expected_version != game.version:
             return UndoOutcome("already_done", game.version, already_done_message(game))
         names = names_of(game)
@@ -171,6 +173,8 @@ def answer_request(request_id: int, user: User, allow: bool, source: str) -> Und
             return closed
         if not allow:
             return _refuse(game, request, seat.index, names)
+        if game.paused:
+            raise GameClosed("This game is paused by its organizer; no move can be taken back until it is resumed.")
         if seat.index in request.allowed_seats:
             waiting = ", ".join(describe(request, names)["waiting_names"])
             return UndoOutcome("answered", game.version, f"You have already allowed it; waiting for {waiting}.",

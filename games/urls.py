@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import act_views, views
 
 app_name = "games"
 
@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:game_id>/version.json", views.game_version, name="version"),
     path("<int:game_id>/move/", views.move, name="move"),
     path("<int:game_id>/resign/", views.resign, name="resign"),
+    path("<int:game_id>/act/<slug:kind>/", act_views.act, name="act"),
     path("<int:game_id>/chat/", views.post_chat, name="chat"),
     path("<int:game_id>/history/", views.history_page, name="history"),
     path("<int:game_id>/undo/", views.undo, name="undo"),

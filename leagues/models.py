@@ -83,6 +83,14 @@ class SeasonStatus(models.TextChoices):
     FINISHED = "finished", "finished"
 
 
+class PointsTo(models.TextChoices):
+    """Who gets a substituted seat's points (leagues.substitutes.points_shares)."""
+
+    FINISHER = "finisher", "the player who finished the game"
+    STARTER = "starter", "the player who started it"
+    SPLIT = "split", "shared by the moves each played"
+
+
 class Season(models.Model):
     """One season of a league, with the rules its draw, games and standings follow."""
 
@@ -108,6 +116,10 @@ class Season(models.Model):
     # How many of each division go up a level, and down, into the next season's draw.
     promotion_count = models.PositiveSmallIntegerField(default=1)
     relegation_count = models.PositiveSmallIntegerField(default=1)
+    # Substitutes (leagues.substitutes): who scores a seat that changed hands, and how many timeouts of
+    # one player make the seat be offered to the league's pool by itself (0: only the organizer offers).
+    points_to = models.CharField(max_length=8, choices=PointsTo.choices, default=PointsTo.FINISHER)
+    timeouts_before_offer = models.PositiveSmallIntegerField(default=0)
     # What the draw could not do (pairs meeting fewer times than agreed), in words for the season page.
     schedule_note = models.TextField(blank=True)
     created = models.DateTimeField(auto_now_add=True)
@@ -250,6 +262,75 @@ class LeagueGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.division} game {self.number}"
+
+
+class Substitute(models.Model):
+    """A volunteer in a league's pool: offered the seats its games need filled (leagues.substitutes).
+
+    A wish, not a fact of play: leaving the pool deletes the row.
+    """
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="substitutes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="substitute_pools")
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "joined", "id"]
+        constraints = [models.UniqueConstraint(fields=["league", "user"], name="leagues_substitute_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} substitutes in {self.league}"
+
+
+class SeatOffer(models.Model):
+    """A league game's seat offered to the league's substitutes; the first claim takes it.
+
+    ``offered_by`` is the organizer, or empty when the season's timeout rule offered it.  The
+    claim is written under the game row's lock (leagues.substitutes.claim), so of two claims
+    at once exactly one sets ``claimed_by``; the seat's change itself is games.SeatChange.
+    """
+
+    game = models.ForeignKey("games.Game", on_delete=models.PROTECT, related_name="seat_offers")
+    seat = models.PositiveSmallIntegerField()
+    reason = models.TextField()
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created = models.DateTimeField()
+    claimed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], condition=Q(claimed_by__isnull=True),
+                                    name="leagues_seatoffer_one_open_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of {self.game_id} offered ({'taken' if self.claimed_by_id else 'open'})"
+
+    @property
+    def is_taken(self) -> bool:
+        return self.claimed_by_id is not None
+
+
+class DivisionMessage(models.Model):
+    """An organizer's mail to every player of a division (leagues.console.message_division); kept as sent."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="messages")
+    by_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    subject = models.CharField(max_length=150)
+    body = models.TextField()
+    nonce = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "id"]
+        constraints = [models.UniqueConstraint(fields=["division", "nonce"], name="leagues_divisionmessage_once")]
+
+    def __str__(self) -> str:
+        return f"{self.division}: {self.subject}"
 
 
 # The standings' rows live in their own module; imported here so Django finds them with the app's models.

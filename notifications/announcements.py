@@ -16,7 +16,7 @@ from django.db import transaction
 import engine.core as engine
 from notifications import clock, deadlines, orders
 from notifications.gameplay import Game, Seat, load, resigned_seats, seat_user, seats_for_mail
-from notifications.models import MailKind, Stream
+from notifications.models import Deadline, MailKind, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
 from notifications.preferences import DEFAULTS, wants
 
@@ -171,3 +171,35 @@ def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **k
     """One invitation mail per invited seat, in the game's creating transaction."""
     for seat, address in invited:
         enqueue_to_address(MailKind.INVITATION, address, game_id=game.pk, seat=seat)
+
+
+def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None:
+    """Clocks and mail follow an organizer's act (games.organizer_acts), in its transaction.
+
+    A pause stops the clocks (no mail: the organizer says why in the history); a resume starts
+    the waiting seats' clocks from now; an extension moves the current deadlines; an
+    adjudication closes every clock and mails the table the result it entered.
+    """
+    kind = act.kind
+    if kind == "pause":
+        deadlines.stop_clocks(game.pk)
+    elif kind == "resume":
+        deadlines.resume(game.pk)
+    elif kind == "extend":
+        deadlines.extend_open(game, int(act.details["hours"]))
+    elif kind == "adjudicate":
+        deadlines.close_open(game, keep_seats=set())
+        now = clock.now()
+        insert_rows([row_for(game, seat, MailKind.RESULT, now) for seat in seats_for_mail(game, (Stream.RESULT,))
+                     if seat.user is not None and _wants(seat, Stream.RESULT)])
+
+
+def on_seat_changed(sender: Any, game: Game, change: Any, **kwargs: Any) -> None:
+    """A seat passed to a new player: the old player's clock closes; if the seat owes a move, the new one is asked."""
+    Deadline.objects.filter(game_id=game.pk, seat=change.seat, resolved=False).update(resolved=True)
+    loaded = load(game.pk)
+    if loaded is None or loaded.prompt_for(change.seat) is None or game.paused:
+        return
+    now = clock.now()
+    deadlines.open_deadline(loaded.game, change.seat, change.to_user, now, restart=True)
+    enqueue(game.pk, game.version, change.to_user, MailKind.TURN, change.seat, now)

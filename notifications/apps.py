@@ -20,6 +20,8 @@ class NotificationsConfig(AppConfig):
             game_created,
             game_started,
             move_applied,
+            organizer_acted,
+            seat_changed,
             seat_resigned,
             undo_closed,
             undo_requested,
@@ -31,6 +33,8 @@ class NotificationsConfig(AppConfig):
         game_started.connect(announcements.on_game_started, dispatch_uid="notifications.outbox.game_started")
         game_created.connect(announcements.on_game_created, dispatch_uid="notifications.outbox.game_created")
         seat_resigned.connect(announcements.on_seat_resigned, dispatch_uid="notifications.outbox.seat_resigned")
+        organizer_acted.connect(announcements.on_organizer_acted, dispatch_uid="notifications.organizer_acted")
+        seat_changed.connect(announcements.on_seat_changed, dispatch_uid="notifications.seat_changed")
         chat_posted.connect(announcements.on_chat_posted, dispatch_uid="notifications.outbox.chat_posted")
         undo_requested.connect(undo_consent.on_undo_requested, dispatch_uid="notifications.undo_consent.requested")
         undo_closed.connect(undo_consent.on_undo_closed, dispatch_uid="notifications.undo_consent.closed")

@@ -417,6 +417,11 @@ def compose_invitation(row: Outbox, now: datetime, loaded: Loaded | None = None)
     return Composed(*render(row.kind, context))
 
 
+def compose_from_payload(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
+    """Mail whose words the queuing app wrote into the row (a seat offer, an organizer's message)."""
+    return Composed(*render(row.kind, {**row.payload, "recipient": row.recipient}))
+
+
 COMPOSERS = {
     MailKind.TURN: compose_turn,
     MailKind.REMINDER: compose_reminder,
@@ -433,6 +438,8 @@ COMPOSERS = {
     MailKind.ADDRESS: compose_address,
     MailKind.INVITATION: compose_invitation,
     MailKind.MENTION: compose_mention,
+    MailKind.SEAT_OFFER: compose_from_payload,
+    MailKind.DIVISION_MSG: compose_from_payload,
 }
 
 

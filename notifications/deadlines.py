@@ -202,3 +202,22 @@ def resume(game_id: int, now: datetime | None = None) -> None:
         for prompt in engine.prompts(loaded.state):
             if users.get(prompt.seat) is not None:
                 open_deadline(loaded.game, prompt.seat, users[prompt.seat], now, restart=True)
+
+
+def stop_clocks(game_id: int) -> None:
+    """An organizer paused the game: its clocks stop (the deadlines' own pause concept), nobody is mailed."""
+    GameMailSettings.objects.update_or_create(game_id=game_id, defaults={"paused": True})
+    Deadline.objects.filter(game_id=game_id, resolved=False).update(resolved=True)
+
+
+def extend_open(game: Any, hours: int) -> int:
+    """Move the open deadlines of the game's current prompts ``hours`` later (their reminders too)."""
+    moved = 0
+    later = timedelta(hours=hours)
+    for deadline in Deadline.objects.filter(game_id=game.pk, version=game.version, resolved=False):
+        deadline.due_at += later
+        deadline.remind_at = deadline.remind_at + later if deadline.remind_at else None
+        deadline.reminded = False
+        deadline.save(update_fields=["due_at", "remind_at", "reminded"])
+        moved += 1
+    return moved

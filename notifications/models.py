@@ -71,6 +71,10 @@ class MailKind(models.TextChoices):
     # A league's new season is open: mailed to last season's players with a signed sign-up link.
     # Its row has no game; ``version`` is the season's id (one such mail per player and season).
     SEASON_OPEN = "season_open", "league season open for sign-up"
+    # Mail whose words come from the app that queued it (``Outbox.payload``): the row's ``version`` is that
+    # app's id for it (the seat offer's, the organizer's message's), so each is mailed once per recipient.
+    SEAT_OFFER = "seat_offer", "a league seat offered to a substitute"
+    DIVISION_MSG = "division_msg", "an organizer's message to a division"
 
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.

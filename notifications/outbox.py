@@ -54,6 +54,24 @@ def enqueue(
     return row
 
 
+def enqueue_with_payload(
+    user: Any, kind: str, key: int, payload: dict[str, Any], game_id: int | None = None, seat: int | None = None,
+    now: datetime | None = None,
+) -> Outbox:
+    """Insert one mail to ``user`` whose words travel in ``payload`` (once per ``key``); sent on commit.
+
+    For the apps above mail (leagues): they know what to say, the outbox keeps, sends and audits it.
+    """
+    now = now or clock.now()
+    fields = _row_fields(seat, now, now, is_unreachable(user.email), user.email)
+    row, created = Outbox.objects.get_or_create(
+        game_id=game_id, version=key, recipient=user, kind=kind, defaults={**fields, "payload": payload}
+    )
+    if created and row.queued_at is not None:
+        send_on_commit([row.pk])
+    return row
+
+
 def send_on_commit(outbox_ids: list[int]) -> None:
     """Queue the rows' sends once the transaction commits (``dispatch``: a few rows a task)."""
     if outbox_ids:

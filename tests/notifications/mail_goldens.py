@@ -30,7 +30,7 @@ REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(hours=24)
 
-TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/)[^/\s\"<>]+/")
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/|/leagues/claim/)[^/\s\"<>]+/")
 TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
 
@@ -191,6 +191,24 @@ def undo_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     yield "acquire-undo_result", mail(row(game, ann, MailKind.UNDO_RESULT, 0))
 
 
+def league_console_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """A seat offered to a league's substitutes (its claim link), and an organizer's message to a division."""
+    from leagues import console, substitutes
+    from tests.games.factories import make_user
+    from tests.leagues.console_factories import league_game, make_league
+
+    organizer = make_user("orla@example.com", "orla")
+    season = make_league(organizer)
+    vi = make_user("vi@example.com", "vi")
+    substitutes.join_pool(season.league, vi)
+    game = league_game(season, players)
+    substitutes.offer_seat(game.pk, 1, organizer, "bob had to stop playing.")
+    yield "league-seat_offer", mail(Outbox.objects.get(kind=MailKind.SEAT_OFFER, recipient=vi))
+    console.message_division(game.league_game.division, organizer, "Round two",
+                             "Round two starts on Monday.\nGood luck <all>!", "golden-1")
+    yield "league-division_msg", mail(Outbox.objects.get(kind=MailKind.DIVISION_MSG, recipient=players[0]))
+
+
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
@@ -201,6 +219,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "accounts": account_mails,
     "chat": chat_mails,
     "undo": undo_mails,
+    "league-console": league_console_mails,
 }
 
 
