@@ -30,7 +30,7 @@ REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(hours=24)
 
-TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/|/leagues/claim/)[^/\s\"<>]+/")
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/|/leagues/claim/|/join/)[^/\s\"<>]+/")
 TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
 
@@ -209,6 +209,17 @@ def league_console_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     yield "league-division_msg", mail(Outbox.objects.get(kind=MailKind.DIVISION_MSG, recipient=players[0]))
 
 
+def league_signup_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """A new season's sign-up invitation to a player of the last one (its one-press sign-up link)."""
+    from leagues.models import League, Season, SeasonStatus
+
+    league = League.objects.create(name="Monday Acquire", slug="monday", title="acquire")
+    season = Season.objects.create(league=league, number=2, signup_deadline=NOW + 7 * DAY, status=SeasonStatus.SIGNUP,
+                                   game_size=3)
+    yield "league-season_open", mail(Outbox(game=None, version=season.pk, recipient=players[0],
+                                            kind=MailKind.SEASON_OPEN, send_after=NOW, created=NOW))
+
+
 SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "acquire": acquire_mails,
     "closed": closed_holdings_mails,
@@ -220,6 +231,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "chat": chat_mails,
     "undo": undo_mails,
     "league-console": league_console_mails,
+    "league-signup": league_signup_mails,
 }
 
 
