@@ -20,16 +20,22 @@ def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
         return dict(rng.choice(prompt.quick).action)
     option = rng.choice(prompt.actions)
     action: dict[str, Any] = {"type": option.type, **option.fixed}
+    limit = None  # a chosen choice's ``limit`` bounds the option's count ("sell up to 1 of MK")
     for spec in option.fields:
-        action[spec.name] = _value(spec, rng)
+        if spec.kind == "choice":
+            chosen = rng.choice(spec.legal_choices())
+            action[spec.name], limit = chosen.value, chosen.limit
+    for spec in option.fields:
+        if spec.kind != "choice":
+            action[spec.name] = _value(spec, rng, limit)
     return action
 
 
-def _value(spec: Field, rng: random.Random) -> Any:
-    if spec.kind == "choice":
-        return rng.choice(spec.legal_choices()).value
+def _value(spec: Field, rng: random.Random, limit: int | None) -> Any:
     if spec.kind in ("number", "count"):
         most = spec.max if spec.max is not None else spec.min
+        if limit is not None:
+            most = min(most, limit)
         steps = max((most - spec.min) // spec.step, 0)
         return spec.min + spec.step * min(rng.randint(0, steps), rng.randint(0, 4))
     return False
