@@ -335,6 +335,11 @@ def game_url(game_id: int) -> str:
     return reverse("games:game", args=[game_id])
 
 
+def history_url(game_id: int) -> str:
+    """The history page's path: the whole game, move by move."""
+    return reverse("games:history", args=[game_id])
+
+
 # ---------------------------------------------------------------- taking a move back (games.undo_requests)
 
 
