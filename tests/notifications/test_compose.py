@@ -10,7 +10,15 @@ from games import resignation
 from games.models import Snapshot
 from notifications.orders import place_order
 from tests.notifications.helpers import (
-    HANDS, TILE_BAG, html_of, move, move_links, outbox_to, path_of, start_game, without_urls,
+    HANDS,
+    TILE_BAG,
+    html_of,
+    move,
+    move_links,
+    outbox_to,
+    path_of,
+    start_game,
+    without_urls,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
