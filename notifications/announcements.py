@@ -8,7 +8,7 @@ outbox's (``outbox``, the layer below).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -16,9 +16,11 @@ from django.db import transaction
 import engine.core as engine
 from notifications import clock, deadlines, orders
 from notifications.gameplay import Game, Seat, load, resigned_seats, seat_user, seats_for_mail
-from notifications.models import Deadline, MailKind, Stream
+from notifications.models import Deadline, MailKind, Outbox, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
 from notifications.preferences import DEFAULTS, wants
+
+MENTION_MAILS_PER_HOUR = 3  # mention mails one player gets from one game in an hour; the rest are read at the table
 
 
 def newly_active(
@@ -150,7 +152,9 @@ def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None
     """A mention mail to each player a new chat message names with ``@name``, in the posting transaction.
 
     Each message's mentions are their own mails: the row's ``version`` is the message's id, so
-    two mentions at one game version do not meet the outbox's one-mail-per-version rule.
+    two mentions at one game version do not meet the outbox's one-mail-per-version rule.  A
+    player gets at most MENTION_MAILS_PER_HOUR of them from one game: past that the mention
+    is read at the table (marked on the game page, quoted in the digest), not mailed again.
     """
     if not message.mentions:
         return
@@ -161,10 +165,16 @@ def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None
         seat = seats.get(index)
         if seat is None or seat.user is None or seat.user_id == message.user_id or not _wants(seat, Stream.CHAT):
             continue
+        if _mention_mails_since(game, seat.user_id, now - timedelta(hours=1)) >= MENTION_MAILS_PER_HOUR:
+            continue
         row = row_for(game, seat, MailKind.MENTION, now)
         row.version, row.payload = message.pk, {"message": message.pk}
         rows.append(row)
     insert_rows(rows)
+
+
+def _mention_mails_since(game: Game, user_id: int, since: datetime) -> int:
+    return Outbox.objects.filter(game=game, recipient_id=user_id, kind=MailKind.MENTION, created__gt=since).count()
 
 
 def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **kwargs: Any) -> None:
