@@ -15,7 +15,7 @@ from django.db import transaction
 
 import engine.core as engine
 from notifications import clock, deadlines, orders
-from notifications.gameplay import Game, Seat, load, resigned_seats, seat_user, seats_for_mail
+from notifications.gameplay import Game, Seat, load, resignation_id, resigned_seats, seat_user, seats_for_mail
 from notifications.models import Deadline, MailKind, Outbox, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
 from notifications.preferences import DEFAULTS, wants
@@ -118,7 +118,9 @@ def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwar
     """Tell the table: the result, when the resignation ended the game; else a notice to those still playing.
 
     The notice belongs to the turn stream (news of the game's play, like its start).  Its row's
-    ``seat`` is the resigned one, as for the other notices about a player.
+    ``seat`` is the resigned one, as for the other notices about a player.  Two players may
+    resign after the same move, so, like a mention, the row is keyed by its own fact: its
+    ``version`` is the Resignation's id and the move it came after is in the payload.
     """
     now = clock.now()
     if game_over:
@@ -129,8 +131,9 @@ def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwar
     gone = set(resigned_seats(game))
     rows = [row_for(game, other, MailKind.RESIGNED, now) for other in seats_for_mail(game, (Stream.TURN,))
             if other.user is not None and other.index not in gone and _wants(other, Stream.TURN)]
+    key = resignation_id(game.pk, seat)
     for row in rows:
-        row.seat = seat
+        row.seat, row.version, row.payload = seat, key, {"resignation": key, "after_move": game.version}
     insert_rows(rows)
 
 

@@ -278,7 +278,9 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
         **game_context(loaded, reader, row.recipient),
         "about_name": about.display_name if about else "",
         "note": row.note,
-        "after_move": row.version,  # the move the notice's news came after (the game may have moved on since)
+        # the move the notice's news came after (the game may have moved on since); a resignation's row is keyed
+        # by the Resignation, so its move is in the payload
+        "after_move": row.payload.get("after_move", row.version),
         "events": [event["text"] for event in events][-6:],
     }
     return Composed(*render(row.kind, context))
