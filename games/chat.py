@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -26,6 +27,7 @@ from games.signals import chat_posted
 from turnpost import rows
 
 MAX_LENGTH = 1000
+POSTS_PER_MINUTE = 5  # a seat's messages in any minute: a conversation flows, a flood of lines (and mail) does not
 PAGE_LINES = 50  # the game page shows the newest this many; the history reaches back further by step
 NONCE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -35,6 +37,12 @@ class ChatRefused(GameServiceError):
 
     code = "chat"
     http_status = 400
+
+
+class ChatTooFast(ChatRefused):
+    """The seat posted POSTS_PER_MINUTE messages in the last minute: this one waits (nothing was stored)."""
+
+    http_status = 429
 
 
 def new_nonce() -> str:
@@ -104,6 +112,10 @@ def post_message(game_id: int, user: User | None, body: Any, nonce: Any) -> tupl
             raise GameNotFound("There is no such game.")
         seats = list(Seat.objects.filter(game=game).order_by("index"))
         seat = _seated(game, seats, user)
+        again = ChatMessage.objects.filter(game=game, seat=seat.index, nonce=nonce).first()
+        if again is not None:
+            return again, False
+        _check_pace(game, seat)
         names = {other.index: other.display_name for other in seats if other.index != seat.index}
         message, created = ChatMessage.objects.get_or_create(
             game=game, seat=seat.index, nonce=nonce,
@@ -113,6 +125,18 @@ def post_message(game_id: int, user: User | None, body: Any, nonce: Any) -> tupl
         if created:
             chat_posted.send(sender=ChatMessage, game=game, message=message)
     return message, created
+
+
+def _check_pace(game: Game, seat: Seat) -> None:
+    """ChatTooFast when the seat posted POSTS_PER_MINUTE messages in the last minute.
+
+    The seat's row is locked first, so two tabs posting at once are counted one after the other.
+    """
+    Seat.objects.select_for_update().filter(pk=seat.pk).first()
+    since = timezone.now() - timedelta(minutes=1)
+    if ChatMessage.objects.filter(game=game, seat=seat.index, created__gt=since).count() >= POSTS_PER_MINUTE:
+        raise ChatTooFast(f"You have posted {POSTS_PER_MINUTE} messages in the last minute; wait a moment, "
+                          "then post this one again (it is still in the box).")
 
 
 def _seat_of(seats: list[Seat], user: User | None) -> Seat | None:

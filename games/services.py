@@ -459,7 +459,8 @@ def _answer_forced_prompts(game: Game, state: Any, now: datetime) -> tuple[Any, 
         except engine.IllegalAction:
             logger.error("Game %s: the engine refused its own forced answer %r", game.pk, forced.action)
             break
-        actions.append(_log_entry(game, forced.seat, forced.action, [forced.note, *events], source, None, now))
+        actions.append(_log_entry(game, forced.seat, forced.action, engine.answer_events(forced, events), source,
+                                  None, now))
     return state, actions
 
 

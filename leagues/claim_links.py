@@ -14,6 +14,8 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from leagues.signed_links import read_signed
+
 SALT = "leagues.claim-seat"
 MAX_AGE = timedelta(days=14)
 
@@ -38,12 +40,9 @@ def claim_url(offer: Any, user: Any) -> str:
 
 def read_claim_token(token: str) -> ClaimToken:
     """The offer and volunteer a token names; BadClaimLink if it is not one of ours, or older than MAX_AGE."""
-    try:
-        data = signing.loads(token, salt=SALT, max_age=MAX_AGE)
-    except signing.SignatureExpired as error:
-        raise BadClaimLink("This link has expired; ask the league's organizer for a new one.") from error
-    except signing.BadSignature as error:
-        raise BadClaimLink("This link is not valid (it may have been cut short in the mail).") from error
-    if not isinstance(data, dict) or not isinstance(data.get("o"), int) or not isinstance(data.get("u"), int):
-        raise BadClaimLink("This link is not valid (it may have been cut short in the mail).")
+    invalid = "This link is not valid (it may have been cut short in the mail)."
+    data = read_signed(token, salt=SALT, max_age=MAX_AGE, refusal=BadClaimLink, invalid=invalid,
+                       expired="This link has expired; ask the league's organizer for a new one.")
+    if not isinstance(data.get("o"), int) or not isinstance(data.get("u"), int):
+        raise BadClaimLink(invalid)
     return ClaimToken(data["o"], data["u"])

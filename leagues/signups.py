@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import User
 from leagues.errors import LeagueError
 from leagues.models import DivisionMember, Season, SeasonStatus, SignUp, SignUpStatus
+from leagues.signed_links import read_signed
 from notifications import outbox
 from notifications.models import MailKind
 
@@ -120,14 +121,11 @@ class SignUpOffer:
 
 
 def read_signup_token(season: Season, token: str) -> SignUpOffer:
-    try:
-        data = signing.loads(token, salt=_SALT, max_age=SIGNUP_LINK_MAX_AGE)
-    except signing.SignatureExpired as error:
-        raise LeagueError("This sign-up link has expired. Sign in and sign up on the season's page.") from error
-    except signing.BadSignature as error:
-        raise LeagueError("This sign-up link is not valid. Check that it was copied whole.") from error
-    if not isinstance(data, dict) or data.get("season") != season.pk:
-        raise LeagueError("This sign-up link is not valid. Check that it was copied whole.")
+    invalid = "This sign-up link is not valid. Check that it was copied whole."
+    data = read_signed(token, salt=_SALT, max_age=SIGNUP_LINK_MAX_AGE, refusal=LeagueError, invalid=invalid,
+                       expired="This sign-up link has expired. Sign in and sign up on the season's page.")
+    if data.get("season") != season.pk:
+        raise LeagueError(invalid)
     user = User.objects.filter(pk=data.get("user"), is_active=True).first()
     if user is None:
         raise LeagueError("The account this link was sent to is closed.")

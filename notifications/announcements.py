@@ -8,17 +8,19 @@ outbox's (``outbox``, the layer below).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 
 import engine.core as engine
 from notifications import clock, deadlines, orders
-from notifications.gameplay import Game, Seat, load, resigned_seats, seat_user, seats_for_mail
-from notifications.models import Deadline, MailKind, Stream
+from notifications.gameplay import Game, Seat, load, resignation_id, resigned_seats, seat_user, seats_for_mail
+from notifications.models import Deadline, MailKind, Outbox, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
 from notifications.preferences import DEFAULTS, wants
+
+MENTION_MAILS_PER_HOUR = 3  # mention mails one player gets from one game in an hour; the rest are read at the table
 
 
 def newly_active(
@@ -116,7 +118,9 @@ def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwar
     """Tell the table: the result, when the resignation ended the game; else a notice to those still playing.
 
     The notice belongs to the turn stream (news of the game's play, like its start).  Its row's
-    ``seat`` is the resigned one, as for the other notices about a player.
+    ``seat`` is the resigned one, as for the other notices about a player.  Two players may
+    resign after the same move, so, like a mention, the row is keyed by its own fact: its
+    ``version`` is the Resignation's id and the move it came after is in the payload.
     """
     now = clock.now()
     if game_over:
@@ -127,8 +131,9 @@ def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwar
     gone = set(resigned_seats(game))
     rows = [row_for(game, other, MailKind.RESIGNED, now) for other in seats_for_mail(game, (Stream.TURN,))
             if other.user is not None and other.index not in gone and _wants(other, Stream.TURN)]
+    key = resignation_id(game.pk, seat)
     for row in rows:
-        row.seat = seat
+        row.seat, row.version, row.payload = seat, key, {"resignation": key, "after_move": game.version}
     insert_rows(rows)
 
 
@@ -150,7 +155,9 @@ def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None
     """A mention mail to each player a new chat message names with ``@name``, in the posting transaction.
 
     Each message's mentions are their own mails: the row's ``version`` is the message's id, so
-    two mentions at one game version do not meet the outbox's one-mail-per-version rule.
+    two mentions at one game version do not meet the outbox's one-mail-per-version rule.  A
+    player gets at most MENTION_MAILS_PER_HOUR of them from one game: past that the mention
+    is read at the table (marked on the game page, quoted in the digest), not mailed again.
     """
     if not message.mentions:
         return
@@ -161,10 +168,16 @@ def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None
         seat = seats.get(index)
         if seat is None or seat.user is None or seat.user_id == message.user_id or not _wants(seat, Stream.CHAT):
             continue
+        if _mention_mails_since(game, seat.user_id, now - timedelta(hours=1)) >= MENTION_MAILS_PER_HOUR:
+            continue
         row = row_for(game, seat, MailKind.MENTION, now)
         row.version, row.payload = message.pk, {"message": message.pk}
         rows.append(row)
     insert_rows(rows)
+
+
+def _mention_mails_since(game: Game, user_id: int, since: datetime) -> int:
+    return Outbox.objects.filter(game=game, recipient_id=user_id, kind=MailKind.MENTION, created__gt=since).count()
 
 
 def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **kwargs: Any) -> None:

@@ -33,6 +33,7 @@ from notifications.gameplay import (
     first_mover,
     game_standings,
     game_url,
+    history_url,
     load,
     seats_of,
     undo_lines,
@@ -258,7 +259,7 @@ def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     loaded = _loaded_at(row, loaded)
     standings, sentence = game_standings(loaded.game, loaded.state)
     context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(standings),
-               "result_text": sentence}
+               "result_text": sentence, "history_url": links.absolute(history_url(loaded.game.pk))}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 
 
@@ -277,7 +278,9 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
         **game_context(loaded, reader, row.recipient),
         "about_name": about.display_name if about else "",
         "note": row.note,
-        "after_move": row.version,  # the move the notice's news came after (the game may have moved on since)
+        # the move the notice's news came after (the game may have moved on since); a resignation's row is keyed
+        # by the Resignation, so its move is in the payload
+        "after_move": row.payload.get("after_move", row.version),
         "events": [event["text"] for event in events][-6:],
     }
     return Composed(*render(row.kind, context))

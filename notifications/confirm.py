@@ -10,7 +10,6 @@ says whose link it is and shows nothing of that seat (its label names the seat's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,23 +18,13 @@ from django.db import IntegrityError, transaction
 from notifications import clock, links
 from notifications.compose import game_context, quick_links
 from notifications.gameplay import SOURCE_EMAIL, GameServiceError, Seat, load, play, seat_user
+from notifications.link_pages import LinkPage
 from notifications.models import LinkOutcome, LinkUse
 
 # A use still in progress after this never finished: the database died between recording it and
 # the move (so its clean-up failed too).  It no longer blocks the link; a move takes milliseconds,
 # and the move path's version check keeps a late original from playing twice.
 PENDING_LEASE = timedelta(seconds=30)
-
-
-@dataclass
-class LinkPage:
-    """``kind``: confirm, used, stale, refused, expired, applied, or not_yours (another account is signed in)."""
-
-    kind: str
-    message: str = ""
-    label: str = ""
-    status: int = 200
-    context: dict[str, Any] = field(default_factory=dict)
 
 
 def _refused(error: Exception, status: int = 400) -> LinkPage:

@@ -16,7 +16,17 @@ from django.utils.dateparse import parse_time
 
 import engine.core as engine
 from games.errors import GameServiceError
-from games.models import Action, ActionSource, ChatMessage, Game, GameStatus, Seat, UndoRequest, UndoRequestStatus
+from games.models import (
+    Action,
+    ActionSource,
+    ChatMessage,
+    Game,
+    GameStatus,
+    Resignation,
+    Seat,
+    UndoRequest,
+    UndoRequestStatus,
+)
 from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
 from games.stand_in import resigned_seats
@@ -53,11 +63,13 @@ __all__ = [
     "game_flags",
     "game_standings",
     "game_url",
+    "history_url",
     "load",
     "load_many",
     "loaded_from",
     "moves_after",
     "play",
+    "resignation_id",
     "resigned_seats",
     "seat_user",
     "seats_for_mail",
@@ -333,6 +345,16 @@ def chat_since(user_id: int, since: datetime, until: datetime) -> list[ChatMessa
 def game_url(game_id: int) -> str:
     """The game page's path."""
     return reverse("games:game", args=[game_id])
+
+
+def resignation_id(game_id: int, seat: int) -> int:
+    """The id of ``seat``'s Resignation (a seat resigns once): the key of the notices about it."""
+    return Resignation.objects.filter(game_id=game_id, seat=seat).values_list("pk", flat=True).get()
+
+
+def history_url(game_id: int) -> str:
+    """The history page's path: the whole game, move by move."""
+    return reverse("games:history", args=[game_id])
 
 
 # ---------------------------------------------------------------- taking a move back (games.undo_requests)

@@ -11,7 +11,6 @@ answer is told what happened instead of acting twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -29,20 +28,9 @@ from notifications.gameplay import (
     undo_request_at,
     undo_words,
 )
+from notifications.link_pages import LinkPage
 from notifications.models import MailKind
 from notifications.outbox import enqueue
-
-
-@dataclass
-class LinkPage:
-    """``kind``: confirm, applied, stale, refused, expired or not_yours (as for a move link's page)."""
-
-    kind: str
-    message: str = ""
-    label: str = ""
-    status: int = 200
-    context: dict[str, Any] = field(default_factory=dict)
-
 
 # ---------------------------------------------------------------- mails (receivers of games.signals)
 

@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from notifications import confirm, deadlines, links, orders, preferences, undo_consent
+from notifications import confirm, deadlines, link_pages, links, orders, preferences, undo_consent
 from notifications.audit import audit_for
 from notifications.gameplay import Game, seats_of
 from notifications.models import (
@@ -73,7 +73,7 @@ def undo_answer(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:
-    page = confirm.LinkPage("refused", str(error), status=400)
+    page = link_pages.LinkPage("refused", str(error), status=400)
     return render(request, "notifications/move.html", {"page": page}, status=400)
 
 

@@ -45,8 +45,10 @@ def _nothing_to_buy(state: AcquireState, seat: int) -> ForcedAnswer | None:
     else:
         why = f"{name} cannot afford any share left in the bank"
         only_seat = None if state.options["open_holdings"] else seat
-    note = forced_note(f"Answered for {name}, who could buy no shares: {why}.", seat, BUY_SHARES, only_seat)
-    return ForcedAnswer(seat, {"type": "buy_shares", "shares": {}}, note)
+    # The note stands for the purchase's own "bought no shares" line, which the others read when the reason is private.
+    redacted = None if only_seat is None else f"{name} bought no shares."
+    note = forced_note(f"Answered for {name}, who could buy no shares: {why}.", seat, BUY_SHARES, only_seat, redacted)
+    return ForcedAnswer(seat, {"type": "buy_shares", "shares": {}}, note, replaces="buy")
 
 
 def _last_chain(state: AcquireState, seat: int) -> ForcedAnswer | None:

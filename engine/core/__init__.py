@@ -2,7 +2,7 @@
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event, visible_events
-from engine.core.forced import AUTO_ANSWER, ForcedAnswer
+from engine.core.forced import AUTO_ANSWER, ForcedAnswer, answer_events
 from engine.core.game import (
     apply,
     apply_in_place,
@@ -38,6 +38,7 @@ __all__ = [
     "QuickAnswer",
     "Subject",
     "Waiting",
+    "answer_events",
     "apply",
     "apply_in_place",
     "available_titles",

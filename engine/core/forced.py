@@ -20,14 +20,26 @@ class ForcedAnswer:
     """``seat``'s only legal answer now, and ``note``: the log line saying why it was given for the player.
 
     The note is an ordinary event (it may be private when the reason is hidden information);
-    the service logs it before the answer's own events.
+    the service logs it before the answer's own events.  ``replaces`` names the kind of the
+    answer's own event that the note already says ("bought no shares" after "could buy no
+    shares"): the service logs the note in its place, so one answer reads as one line.
     """
 
     seat: int
     action: dict[str, Any]
     note: Event
+    replaces: str = ""
 
 
-def forced_note(text: str, seat: int, prompt: str, only_seat: int | None = None) -> Event:
-    """The note event of a forced answer: ``text`` names the player and the reason."""
-    return Event(text, kind=AUTO_ANSWER, data={"seat": seat, "prompt": prompt}, only_seat=only_seat)
+def forced_note(
+    text: str, seat: int, prompt: str, only_seat: int | None = None, redacted: str | None = None
+) -> Event:
+    """The note event of a forced answer: ``text`` names the player and the reason (``redacted``: the others' line)."""
+    return Event(text, kind=AUTO_ANSWER, data={"seat": seat, "prompt": prompt}, only_seat=only_seat,
+                 redacted=redacted)
+
+
+def answer_events(forced: ForcedAnswer, events: list[Event]) -> list[Event]:
+    """The log lines of a forced answer: its note, then the answer's events less the one the note replaces."""
+    replaced = next((event for event in events if forced.replaces and event.kind == forced.replaces), None)
+    return [forced.note, *(event for event in events if event is not replaced)]

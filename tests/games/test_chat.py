@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from games import chat, services
 from games.models import ChatMessage, Game, GameStatus
@@ -175,3 +177,17 @@ def test_control_characters_are_dropped_and_the_newest_message_comes_first(game,
     assert ChatMessage.objects.order_by("id").last().body == "second\tline"
     page = Client().get(f"/games/{game.pk}/").content.decode()
     assert page.index('<p class="chat-body">second\tline</p>') < page.index('<p class="chat-body">first</p>')
+
+
+def test_a_player_who_posts_too_fast_is_told_to_wait_and_may_post_again_a_minute_later(game, players):
+    bob = signed_in(players[1])
+    for number in range(chat.POSTS_PER_MINUTE):
+        assert say(bob, game, f"line {number}").status_code == 302
+    refused = say(bob, game, "one more")
+    assert refused.status_code == 429
+    page = refused.content.decode()
+    assert f"You have posted {chat.POSTS_PER_MINUTE} messages in the last minute" in page and "one more" in page
+    assert ChatMessage.objects.filter(game=game).count() == chat.POSTS_PER_MINUTE
+    assert say(signed_in(players[0]), game, "ann is not held back").status_code == 302  # the limit is per seat
+    ChatMessage.objects.filter(game=game).update(created=timezone.now() - timedelta(seconds=61))
+    assert say(bob, game, "one more").status_code == 302

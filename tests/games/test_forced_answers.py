@@ -48,7 +48,7 @@ def test_the_log_says_what_was_answered_and_why(game):
     auto = Action.objects.get(game=game, seq=2)
     assert auto.by_user is None
     texts = [event["text"] for event in auto.events]
-    assert texts[:2] == [NOTHING_TO_BUY, "ann bought no shares."]
+    assert texts[0] == NOTHING_TO_BUY and "ann bought no shares." not in texts  # one line for one answer
     assert auto.events[0]["kind"] == engine.AUTO_ANSWER
 
 

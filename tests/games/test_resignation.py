@@ -311,6 +311,22 @@ def test_the_resigned_notice_mail_names_the_player_and_the_move(players):
     assert "cy resigned from" in mail.text and "after move 3." in mail.text
 
 
+def test_two_resignations_after_the_same_move_are_two_notices_each_naming_its_player(four):
+    game = started_game(four, options=RANDOM_BAG)
+    waiting = Snapshot.objects.get(game=game).waiting_seats
+    reader, *others = [seat for seat in range(4) if seat not in waiting]  # two resign while another is to move
+    first, second = others[:2]
+    resign(game, four[first])
+    resign(game, four[second])
+    assert game.version == 0
+    rows = Outbox.objects.filter(game=game, kind=MailKind.RESIGNED, recipient=four[reader]).order_by("id")
+    assert [row.seat for row in rows] == [first, second]
+    texts = [compose(row).text for row in rows]
+    assert f"{four[first].display_name} resigned from" in texts[0]
+    assert f"{four[second].display_name} resigned from" in texts[1]
+    assert all("after move 0." in text for text in texts)
+
+
 def test_another_player_is_not_taken_for_the_resigned_one(players):
     """The service answers only for resigned seats: bob, still playing, is left his prompt."""
     game = play(started_game(players), SCRIPT[:3])

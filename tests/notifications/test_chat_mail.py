@@ -12,6 +12,7 @@ from django.test import Client
 from games import chat
 from games.models import ChatMessage
 from notifications import clock, preferences
+from notifications.announcements import MENTION_MAILS_PER_HOUR
 from notifications.digest import queue_due_digests
 from notifications.models import MailKind, Outbox, OutboxStatus, Preference, Stream, Suppression
 from tests.notifications.helpers import HANDS, html_of, outbox_to, path_of, without_urls
@@ -182,3 +183,19 @@ def test_a_message_the_admin_hides_leaves_the_pages_and_its_waiting_mention_mail
     mail.outbox.clear()
     deliver(row.pk, now=row.send_after + timedelta(minutes=1))
     assert mail.outbox == [] and Outbox.objects.get(pk=row.pk).status == OutboxStatus.SKIPPED
+
+
+def test_mention_mails_to_one_player_are_capped_per_hour_and_the_rest_are_read_at_the_table(game, players):
+    ann, bob, cy = players
+    mail.outbox.clear()
+    for number in range(MENTION_MAILS_PER_HOUR + 2):
+        say(bob if number % 2 else cy, game, f"@ann ping {number}")
+    assert len(mentions_to(ann.email)) == MENTION_MAILS_PER_HOUR
+    client = Client()
+    client.force_login(ann)
+    assert f"ping {MENTION_MAILS_PER_HOUR + 1}" in client.get(f"/games/{game.pk}/").content.decode()
+    say(ann, game, "@bob still mailed")  # the cap is per recipient
+    assert len(mentions_to(bob.email)) == 1
+    Outbox.objects.filter(kind=MailKind.MENTION).update(created=clock.now() - timedelta(minutes=61))
+    say(cy, game, "@ann an hour later")
+    assert len(mentions_to(ann.email)) == MENTION_MAILS_PER_HOUR + 1

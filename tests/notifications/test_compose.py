@@ -6,9 +6,20 @@ import pytest
 from django.core import mail
 
 import engine.core as engine
+from games import resignation
 from games.models import Snapshot
 from notifications.orders import place_order
-from tests.notifications.helpers import HANDS, TILE_BAG, html_of, move, move_links, outbox_to, start_game, without_urls
+from tests.notifications.helpers import (
+    HANDS,
+    TILE_BAG,
+    html_of,
+    move,
+    move_links,
+    outbox_to,
+    path_of,
+    start_game,
+    without_urls,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,3 +84,15 @@ def test_standing_orders_are_restated_with_a_cancel_link(game, client):
     assert b"is cancelled" in client.post(cancel).content
     move(game.pk, 0, {"type": "found_chain", "chain": "tower"})
     assert "standing orders" not in outbox_to("ann@example.com")[-1].body
+
+
+def test_the_result_mail_links_the_whole_game_move_by_move_to_its_history_page(players, client):
+    game = start_game(players[:2])
+    mail.outbox.clear()
+    resignation.resign(game.pk, players[1])
+    message = outbox_to("ann@example.com")[-1]
+    url = message.body.split("The whole game, move by move: ", 1)[1].split()[0]
+    assert path_of(url) == f"/games/{game.pk}/history/"
+    assert f'href="{url}" style="color:#1f5fbf">The whole game, move by move</a>' in html_of(message)
+    client.force_login(players[0])
+    assert "ann wins." in client.get(path_of(url)).content.decode()

@@ -43,4 +43,6 @@ def test_short_cash_forces_buying_and_the_note_stays_private_when_holdings_are_c
         assert (forced.seat, forced.action) == (1, {"type": "buy_shares", "shares": {}})
         assert forced.note.text == (
             "Answered for bob, who could buy no shares: bob cannot afford any share left in the bank.")
-        assert forced.note.only_seat == (None if open_holdings else 1) and forced.note.redacted is None
+        assert forced.note.only_seat == (None if open_holdings else 1)
+        assert forced.note.seen_by(0) == (forced.note.text if open_holdings else "bob bought no shares.")
+        assert forced.replaces == "buy"  # the note is the answer's one line: "bob bought no shares." is not logged
