@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.core.errors import IllegalAction
-from engine.t1861.depot import Depot, discard, new_depot, rust, sell
+from engine.t1861.depot import Depot, discard, new_depot, rust, sell, train_type_of
 from engine.t1861.export import Action, MalformedExport
 from engine.t1861.merger_tokens import (
     Charter,
@@ -70,7 +70,7 @@ from engine.t1861.walk_events import (
     TokenTransferred,
     TrainsRusted,
 )
-from engine.t1861.walk_facts import RSR, WalkFacts, train_type_of, walk_facts
+from engine.t1861.walk_facts import RSR, WalkFacts, walk_facts
 from engine.t1861.walk_rsr_purchases import rsr_purchases
 
 _MOSCOW = "H8"
