@@ -6,7 +6,8 @@ Section 12.10 (with 23 R1 step 11):
 - From another company (minor or major, any owner): any price from ₽1 to the buyer's cash,
   agreed by the presidents; never from the RSR; never with loans.
 - Forced purchase: a company with no train that can afford the cheapest bank train with its
-  cash plus every loan it may still take (₽45 each) must buy one; it may then buy any bank
+  cash plus every loan it may still take (₽45 each; above the maximum, G6, see
+  :func:`must_buy`) must buy one; it may then buy any bank
   train it can so finance, loans taken one at a time as needed.  **The president never
   contributes money and never sells shares** (12.10): in 1861 only loans close the gap.  A
   company still trainless after this step is nationalised (section 15).
