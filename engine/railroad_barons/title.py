@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.errors import MalformedRecord
 from engine.core.events import Event
 from engine.core.forced import ForcedAnswer
+from engine.core.options import validate_switches
 from engine.core.prompts import Prompt, Waiting
 from engine.railroad_barons import asking, bot, draft, forced, rules, tables, view
 from engine.railroad_barons.state import State, copy_state, new_state, state_from_json, state_to_json
@@ -24,16 +24,7 @@ class RailroadBarons:
     max_players = tables.PLAYER_COUNT
 
     def validate_options(self, options: Any) -> dict[str, Any]:
-        if not isinstance(options, dict):
-            raise MalformedRecord("options must be a JSON object.")
-        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-        if unknown:
-            raise MalformedRecord(f"Unknown Railroad Barons option(s): {', '.join(map(str, unknown))}; known options:"
-                                  f" {', '.join(OPTION_DEFAULTS)}.")
-        for key, value in options.items():
-            if not isinstance(value, bool):
-                raise MalformedRecord(f"The option {key} must be true or false, not {value!r}.")
-        return {**OPTION_DEFAULTS, **options}
+        return validate_switches(options, OPTION_DEFAULTS, "Railroad Barons")
 
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         """Setup; the seed is kept for the record but nothing is random (D-18)."""

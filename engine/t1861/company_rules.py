@@ -1,7 +1,9 @@
-"""The company constants the trains, mergers and nationalisation read (sections 5, 6, 13, 14, 18).
+"""The company constants the trains, mergers and nationalisation read (sections 5, 6, 14, 18).
 
 Loaded by ``engine.t1861.data`` from the data file's ``game``, ``majors``, ``national`` and
-``stock_market`` parts, so no number is restated in Python.
+``stock_market`` parts, so no number is restated in Python.  The loan terms (section 13) are
+not here: they are ``engine.t1861.loans.LoanRules``, loaded once as ``DATA.loans``; nor are the
+major par prices (``Market.major_par_prices``, used by ``par_prices``).
 """
 
 from __future__ import annotations
@@ -11,27 +13,13 @@ from typing import Any
 
 
 @dataclass(frozen=True)
-class LoanTerms:
-    """Section 13: what a loan yields, and how many each kind of company may hold."""
-
-    face_value: int
-    cash_received: int
-    interest: int
-    max_loans: tuple[tuple[str, int], ...]  # (company kind, most loans it may hold)
-    supply: int
-
-    def max_for(self, kind: str) -> int:
-        """The most loans a ``"minor"``, ``"major"`` or ``"national"`` company may hold."""
-        return dict(self.max_loans)[kind]
-
-
-@dataclass(frozen=True)
 class MergerLimits:
-    """Section 14.3 and 18: how large a merger may be and what the major keeps."""
+    """Section 14.3 and 18: how large a merger may be and what the major keeps.
+
+    The merged major's price clamp is ``DATA.start_prices`` (``par_prices``)."""
 
     max_minors: int
     max_minors_per_owner: int
-    price_clamp: tuple[int, int]
     max_tokens_kept: int
     token_total: int
 
@@ -40,10 +28,8 @@ class MergerLimits:
 class CompanyRules:
     """Every company constant outside the map, phases and trains."""
 
-    loans: LoanTerms
     merger: MergerLimits
     major_token_prices: tuple[int, ...]  # T0, T1, T2: price per hex of distance (12.4, R3)
-    major_par_prices: tuple[int, ...]  # highest first (section 5)
     rsr_tokens: int
     rsr_reserved: tuple[tuple[str, int | None], ...]  # (hex, city index or None: any city there)
     two_player_trains_removed: tuple[tuple[str, int], ...]
@@ -52,24 +38,15 @@ class CompanyRules:
 def company_rules_from_json(raw: dict[str, Any]) -> CompanyRules:
     """The constants, from the whole parsed data file."""
     game, national = raw["game"], raw["national"]
-    loans, merger = game["loans"], game["merger"]
+    merger = game["merger"]
     return CompanyRules(
-        loans=LoanTerms(
-            face_value=loans["face_value"],
-            cash_received=loans["cash_received"],
-            interest=loans["interest_per_loan_per_or"],
-            max_loans=tuple(loans["max_per_company"].items()),
-            supply=loans["loans_in_supply"],
-        ),
         merger=MergerLimits(
             max_minors=merger["max_minors_in_one_merger"],
             max_minors_per_owner=merger["max_minors_from_one_owner"],
-            price_clamp=(merger["merged_price_clamp"][0], merger["merged_price_clamp"][1]),
             max_tokens_kept=merger["max_tokens_kept_on_map"],
             token_total=merger["major_token_total_after_merger"],
         ),
         major_token_prices=tuple(raw["majors"][0]["tokens"]),
-        major_par_prices=tuple(raw["stock_market"]["major_par_prices_grid"]),
         rsr_tokens=national["tokens"],
         rsr_reserved=(
             (national["reserved_home"]["hex"], national["reserved_home"]["city_index"]),

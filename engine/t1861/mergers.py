@@ -1,7 +1,10 @@
 """Merger-round arithmetic: conversion, minors merging into a major (section 14, 23 R2, R7).
 
 Pure functions over plain values; the merger round (prompts, share buying, order) lives with
-the rounds.  Token hand-over and prices are ``merger_tokens``; this module has the rest:
+the rounds.  Token hand-over and prices are ``merger_tokens``; the start prices are
+``par_prices``' (checked here for the merger round: a minor outside the convert range, a
+"merger" of one; the grid's and the column's major par prices are the same list, so the
+grid's is used); this module has the rest:
 
 - 14.2 conversion: allowed when the minor's price is in the data's ``convert_range`` cells;
   the major starts at the highest major par price not above the minor's price.
@@ -34,7 +37,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core.errors import IllegalAction
+from engine.t1861 import par_prices
 from engine.t1861.data import DATA
+from engine.t1861.market import in_convert_range
 
 Owner = str | int  # a player's id (18xx.games ids are numbers)
 
@@ -63,10 +68,9 @@ class Assets:
 
 @cache
 def convert_range() -> frozenset[int]:
-    """Prices of the blue cells (14.2), grid and column alike."""
-    market = DATA.raw["stock_market"]
-    cells = [cell for row in market["grid"]["rows"] for cell in row if cell] + list(market["column"]["cells"])
-    return frozenset(cell["price"] for cell in cells if "convert_range" in cell["zones"])
+    """Prices of the blue cells (14.2, ``market.in_convert_range``), grid and column alike."""
+    markets = (DATA.grid_market, DATA.column_market)
+    return frozenset(cell.price for market in markets for cell in market.cells() if in_convert_range(cell))
 
 
 def can_convert(minor_price: int) -> bool:
@@ -78,15 +82,14 @@ def conversion_price(minor_price: int) -> int:
     """The converted major's price: the highest major par price not above the minor's (14.2)."""
     if not can_convert(minor_price):
         raise IllegalAction(f"A minor at ₽{minor_price} is outside the convert range and cannot convert.")
-    return _par_at_most(minor_price)
+    return par_prices.conversion_price(DATA.grid_market, minor_price)
 
 
 def merger_price(minor_prices: Sequence[int]) -> int:
     """The merged major's price (14.3): par at most clamp(lowest + highest, 100, 200)."""
     if len(minor_prices) < 2:
         raise IllegalAction("A merger needs at least two minors.")
-    low, high = DATA.companies.merger.price_clamp
-    return _par_at_most(min(high, max(low, min(minor_prices) + max(minor_prices))))
+    return par_prices.merger_price(DATA.grid_market, DATA.start_prices, list(minor_prices))
 
 
 def can_add(owners_in_merger: Sequence[Owner], candidate_owner: Owner) -> bool:
@@ -130,7 +133,3 @@ def combine(parts: Sequence[Assets]) -> Assets:
         privates=tuple(private for part in parts for private in part.privates),
         loans=sum(part.loans for part in parts),
     )
-
-
-def _par_at_most(price: int) -> int:
-    return max(par for par in DATA.companies.major_par_prices if par <= price)

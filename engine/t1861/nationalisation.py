@@ -37,6 +37,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
+from engine.t1861.loans import repay_on_nationalisation
 from engine.t1861.mergers import Assets
 from engine.t1861.train_limits import CompanyKind
 
@@ -125,11 +126,15 @@ def minors_in_play(candidates: Sequence[TrainlessCandidate]) -> tuple[str, ...]:
 
 
 def settle(cash: int, loans: int) -> Settlement:
-    """15.3 steps 1-3: repay what cash allows, the rest cancelled (G5)."""
-    face = DATA.companies.loans.face_value
-    repaid = min(loans, cash // face)
-    cancelled = loans - repaid
-    return Settlement(repaid, cancelled, 1 + cancelled, cash - repaid * face)
+    """15.3 steps 1-3: repay what cash allows, the rest cancelled (G5).
+
+    The repayment is ``loans.repay_on_nationalisation``; the loan ledger books the supply,
+    so it is not followed here.
+    """
+    repayment = repay_on_nationalisation(DATA.loans, cash, loans, supply=0)
+    return Settlement(
+        repayment.loans_repaid, repayment.loans_cancelled, 1 + repayment.loans_cancelled, repayment.cash
+    )
 
 
 def rsr_receives(assets: Assets) -> tuple[Assets, Settlement]:

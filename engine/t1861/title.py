@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.errors import MalformedRecord
 from engine.core.events import Event
 from engine.core.forced import ForcedAnswer
+from engine.core.options import validate_switches
 from engine.core.prompts import Prompt, Waiting
 from engine.t1861 import asking, bot, private_auction, rules, view
 from engine.t1861.data import DATA
@@ -34,16 +34,7 @@ class Title1861:
     max_players = PLAYERS["max"]
 
     def validate_options(self, options: Any) -> dict[str, Any]:
-        if not isinstance(options, dict):
-            raise MalformedRecord("options must be a JSON object.")
-        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-        if unknown:
-            raise MalformedRecord(f"Unknown 1861 option(s): {', '.join(map(str, unknown))}; known options:"
-                                  f" {', '.join(OPTION_DEFAULTS)}.")
-        for key, value in options.items():
-            if not isinstance(value, bool):
-                raise MalformedRecord(f"The option {key} must be true or false, not {value!r}.")
-        return {**OPTION_DEFAULTS, **options}
+        return validate_switches(options, OPTION_DEFAULTS, "1861")
 
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         state = new_state(players, seed, options)

@@ -6,16 +6,18 @@ Section 12.10 (with 23 R1 step 11):
 - From another company (minor or major, any owner): any price from ₽1 to the buyer's cash,
   agreed by the presidents; never from the RSR; never with loans.
 - Forced purchase: a company with no train that can afford the cheapest bank train with its
-  cash plus every loan it may still take (₽45 each) must buy one; it may then buy any bank
+  cash plus every loan it may still take (₽45 each; above the maximum, G6, see
+  :func:`must_buy`) must buy one; it may then buy any bank
   train it can so finance, loans taken one at a time as needed.  **The president never
   contributes money and never sells shares** (12.10): in 1861 only loans close the gap.  A
   company still trainless after this step is nationalised (section 15).
 - The RSR (section 6): with no train it buys the cheapest bank train on loans (up to 100);
   then, while its cash covers the next train of the line, it buys that one too.  No limit.
 
-Loans are counted here with the data file's terms (``DATA.companies.loans``); the market
-branch owns the loan ledger (supply, interest), so these functions only say how many loans a
-purchase takes and the caller books them.
+Loans follow ``engine.t1861.loans`` (``DATA.loans``): whether a purchase is forced is its
+:func:`~engine.t1861.loans.buying_power`, what is lent is its
+:func:`~engine.t1861.loans.borrow_to_cover` (capped by the maximum and the supply).  These
+functions only say how many loans a purchase takes; the caller books them in the ledger.
 
 Public API::
 
@@ -34,6 +36,7 @@ from dataclasses import dataclass
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
 from engine.t1861.depot import Depot, cheapest_offer, next_train, require_offered, sell, train_def, train_type_of
+from engine.t1861.loans import borrow_to_cover, buying_power
 from engine.t1861.phase_changes import phase_after
 from engine.t1861.train_limits import CompanyKind, has_room
 
@@ -49,11 +52,7 @@ class Buyer:
     cash: int
     loans: int
     trains: tuple[str, ...]
-
-    @property
-    def loans_left(self) -> int:
-        """Loans it may still take (section 13's maximum for its kind)."""
-        return max(0, DATA.companies.loans.max_for(self.kind) - self.loans)
+    supply: int = DATA.loans.supply  # loans left in the game's supply (section 13)
 
 
 @dataclass(frozen=True)
@@ -65,22 +64,18 @@ class Purchase:
     loans: int = 0
 
 
-def loans_needed(cash: int, price: int) -> int:
-    """Loans (₽45 received each, section 13) that bring ``cash`` up to ``price``."""
-    short = price - cash
-    received = DATA.companies.loans.cash_received
-    return 0 if short <= 0 else -(-short // received)
-
-
-def financeable(buyer: Buyer, price: int) -> bool:
-    """Whether ``price`` is within cash plus every loan the buyer may still take."""
-    return loans_needed(buyer.cash, price) <= buyer.loans_left
-
-
 def must_buy(buyer: Buyer, depot: Depot, phase: str) -> bool:
-    """12.10's forced purchase: trainless, and the cheapest bank train is financeable."""
+    """12.10's forced purchase: trainless, and the cheapest bank train within its buying power.
+
+    Buying power is cash plus ₽45 per loan below the maximum (``loans.buying_power``, as
+    18xx.games decides it, 23 R1 step 11).  Up to the maximum this is "cash plus every loan it
+    may still take"; a merged major above its maximum (G6) has less than its cash, so with
+    cash just over the price it is not forced and may pass (and is nationalised, 15.1).
+    """
     cheapest = cheapest_offer(depot, phase)
-    return not buyer.trains and cheapest is not None and financeable(buyer, train_def(cheapest).price)
+    if buyer.trains or cheapest is None:
+        return False
+    return buying_power(DATA.loans, buyer.kind, buyer.cash, buyer.loans) >= train_def(cheapest).price
 
 
 def buy_step_waits(buyer: Buyer, depot: Depot, phase: str, others_own_trains: bool) -> bool:
@@ -106,8 +101,10 @@ def bank_purchase(buyer: Buyer, train_id: str, depot: Depot, phase: str) -> Purc
     price = train_def(train_id).price
     if price <= buyer.cash:
         return Purchase(train_id, price)
-    if must_buy(buyer, depot, phase) and financeable(buyer, price):
-        return Purchase(train_id, price, loans_needed(buyer.cash, price))
+    if must_buy(buyer, depot, phase):
+        borrowing = borrow_to_cover(DATA.loans, buyer.kind, buyer.cash, buyer.loans, buyer.supply, price)
+        if borrowing is not None:
+            return Purchase(train_id, price, borrowing.loans_taken)
     raise IllegalAction(
         f"{buyer.company} has ₽{buyer.cash} and cannot pay ₽{price} for the {train_id} train"
         + ("." if buyer.trains else " even with every loan it may still take.")
@@ -128,16 +125,17 @@ def company_purchase(buyer: Buyer, seller: str, train_id: str, price: int, phase
     return Purchase(train_id, price)
 
 
-def rsr_purchases(depot: Depot, phase: str, cash: int, loans: int, has_train: bool) -> tuple[Purchase, ...]:
+def rsr_purchases(
+    depot: Depot, phase: str, cash: int, loans: int, has_train: bool, supply: int = DATA.loans.supply
+) -> tuple[Purchase, ...]:
     """The RSR's automatic buys at the end of its turn, in order (section 6)."""
     bought: list[Purchase] = []
-    max_loans = DATA.companies.loans.max_for("national")
     if not has_train and (first := cheapest_offer(depot, phase)) is not None:
         price = train_def(first).price
-        taken = min(loans_needed(cash, price), max_loans - loans)
-        if cash + taken * DATA.companies.loans.cash_received >= price:
-            bought.append(Purchase(first, price, taken))
-            cash, loans = cash + taken * DATA.companies.loans.cash_received - price, loans + taken
+        borrowing = borrow_to_cover(DATA.loans, "national", cash, loans, supply, price)
+        if borrowing is not None:
+            bought.append(Purchase(first, price, borrowing.loans_taken))
+            cash = borrowing.cash - price
             depot, phase = sell(depot, first, phase), phase_after(phase, train_type_of(first))
     while (line := next_train(depot)) is not None and cash >= train_def(line).price:
         bought.append(Purchase(line, train_def(line).price))

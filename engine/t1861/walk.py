@@ -7,7 +7,10 @@ company holds when it runs.  The rules it applies for that are **walk helpers**,
 minimal and named as such; part 2's real rounds replace them:
 
 - operating order is read from the record (the order companies last began a turn), not
-  from share prices;
+  from share prices: ``market_tokens.operating_order`` needs every price token's cell and
+  arrival, and prices move on dividends (revenue against price), share sales, sold-out
+  companies and one step left per loan at nationalisation, which need the cash and loans the
+  walk does not follow;
 - a company is taken to have finished its operating turn without a train (12.10) when it
   owns none after its turn and never acts again;
 - the RSR's unrecorded train purchases come from ``walk_rsr_purchases`` (the walk follows no
@@ -27,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.core.errors import IllegalAction
-from engine.t1861.depot import Depot, discard, new_depot, rust, sell
+from engine.t1861.depot import Depot, discard, new_depot, rust, sell, train_type_of
 from engine.t1861.export import Action, MalformedExport
 from engine.t1861.merger_tokens import (
     Charter,
@@ -70,7 +73,7 @@ from engine.t1861.walk_events import (
     TokenTransferred,
     TrainsRusted,
 )
-from engine.t1861.walk_facts import RSR, WalkFacts, train_type_of, walk_facts
+from engine.t1861.walk_facts import RSR, WalkFacts, walk_facts
 from engine.t1861.walk_rsr_purchases import rsr_purchases
 
 _MOSCOW = "H8"
@@ -112,7 +115,9 @@ class WalkState:
         return tuple(sorted(private for private, owner in self.privates.items() if owner == company))
 
     def operating_order(self, companies: set[str]) -> list[str]:
-        """Walk helper: ``companies`` in the order they last began a turn."""
+        """Walk helper: ``companies`` in the order they last began a turn.
+
+        Not ``market_tokens.operating_order``: the walk knows no price tokens (module docstring)."""
         return sorted(companies, key=lambda company: self.turn_began.get(company, 1 << 30))
 
 

@@ -1,6 +1,8 @@
 """The few data-file facts the map walk needs: homes, trains, phases, tile city values.
 
 Read from the data file as ``engine.t1861.data`` loaded it, so nothing is re-typed here.
+Token prices and charters are ``merger_tokens``' (23 R3), a train copy's type is
+``depot.train_type_of``: the walk uses those, not copies of them.
 Walk helper: part 2's companies and rounds will own these facts.
 """
 
@@ -42,18 +44,11 @@ class WalkFacts:
     city_values: dict[str, int]
     # Tile number -> how many cities it has (tokens move when K, M, S merge into one).
     city_counts: dict[str, int]
-    rsr_tokens: int
     privates: tuple[str, ...]
-    major_token_prices: tuple[int, ...]
 
     def train_type(self, name: str) -> TrainType:
         """The train type called ``name`` (``"2+2"``, ``"5"``)."""
         return next(train for train in self.trains if train.name == name)
-
-
-def train_type_of(train_id: str) -> str:
-    """``"2+2-1"`` -> ``"2+2"``: 18xx.games names a train copy ``<type>-<copy>``."""
-    return train_id.rsplit("-", 1)[0]
 
 
 @cache
@@ -67,9 +62,7 @@ def walk_facts() -> WalkFacts:
         phase_started_by=dict(phase_started_by()),
         city_values=_city_values(data),
         city_counts={number: len(tile["cities"]) for number, tile in data["tiles"].items()},
-        rsr_tokens=int(data["national"]["tokens"]),
         privates=tuple(private["id"] for private in data["privates"]),
-        major_token_prices=tuple(data["majors"][0]["tokens"]),
     )
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.t1861.depot import new_depot, next_train, sell
+from engine.t1861.depot import new_depot, next_train, sell, train_type_of
 from engine.t1861.export import Action
-from engine.t1861.walk_facts import RSR, WalkFacts, train_type_of
+from engine.t1861.walk_facts import RSR, WalkFacts
 
 
 def rsr_purchases(actions: Sequence[Action], facts: WalkFacts) -> dict[int, list[str]]:

@@ -128,6 +128,21 @@ def test_12_10_a_trainless_company_that_cannot_finance_the_cheapest_train_is_not
         bank_purchase(buyer, "3-0", depot, "3")
 
 
+def test_g6_a_merged_major_above_its_loan_maximum_is_not_forced_by_cash_just_over_the_price() -> None:
+    depot = _sold(new_depot(4), 10)
+    merged = Buyer("MK", "major", cash=250, loans=6, trains=())  # buying power 250 - 45 < 225
+    assert not must_buy(merged, depot, "3")
+    assert buy_step_waits(merged, depot, "3", others_own_trains=False)  # it may buy, or pass
+    assert bank_purchase(merged, "3-0", depot, "3").loans == 0
+
+
+def test_13_a_forced_purchase_cannot_borrow_loans_the_supply_no_longer_holds() -> None:
+    depot = _sold(new_depot(4), 10)
+    buyer = Buyer("KR", "minor", cash=150, loans=0, trains=(), supply=1)
+    with pytest.raises(IllegalAction, match="even with every loan"):
+        bank_purchase(buyer, "3-0", depot, "3")
+
+
 def test_12_10_a_forced_buyer_may_take_the_cheaper_discarded_train() -> None:
     depot = discard(_sold(new_depot(4), 12), "2-3")
     assert cheapest_offer(depot, "3") == "2-3"
