@@ -20,7 +20,8 @@ from leagues.errors import LeagueError
 from leagues.models import League, Season, SeasonStatus, TieBreak
 from notifications.models import TimeoutPolicy
 
-RESERVED_SLUGS = frozenset({"new"})  # /leagues/new/ is the create page
+# /leagues/new/ is the create page; the others begin site pages under /leagues/ (me/games/, games/…, claim/…).
+RESERVED_SLUGS = frozenset({"new", "me", "games", "divisions", "claim"})
 
 
 def title_of(title_id: str) -> Any:

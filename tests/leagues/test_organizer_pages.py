@@ -42,6 +42,16 @@ def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
     assert not League.objects.exists()
 
 
+@pytest.mark.parametrize("slug", ["me", "new"])
+def test_an_address_the_site_uses_under_leagues_is_refused_in_words(client, dee, slug):
+    """/leagues/me/games/ is the player's own page: a league there would be shadowed by it."""
+    client.force_login(dee)
+    response = client.post("/leagues/new/", {"name": "Mine", "title": "acquire", "options": "", "slug": slug})
+    assert response.status_code == 400
+    assert f"/leagues/{slug}/ is one of the site&#x27;s own pages" in response.content.decode()
+    assert not League.objects.exists()
+
+
 def test_an_organizer_opens_a_season_with_its_rules(client, league, olga):
     client.force_login(olga)
     response = client.post(f"/leagues/{league.slug}/seasons/new/", _season_form())
