@@ -60,6 +60,22 @@ def test_an_organizer_opens_a_season_with_its_rules(client, league, olga):
     assert (season.division_size, season.game_size, season.meetings_per_pair, season.games_at_once) == (7, 4, 2, 2)
     assert season.move_time_limit == timedelta(hours=48) and season.timeout_policy == "pause"
     assert season.tie_breaks == ["points", "wins", "head_to_head"] and season.promotion_count == 2
+    assert (season.points_to, season.timeouts_before_offer) == ("finisher", 0)  # not in the form: the defaults
+    rules = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert "Time per move: 48 hours (when it runs out: pause the game and tell its creator)." in rules
+    assert "takes over: the player who finished the game (division members only)." in rules
+
+
+def test_an_organizer_sets_who_scores_a_substituted_seat_and_when_it_is_offered(client, league, olga):
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/seasons/new/", _season_form(points_to="split", timeouts_before_offer=2))
+    season = Season.objects.get(league=league)
+    assert (season.points_to, season.timeouts_before_offer) == ("split", 2)
+    page = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert "takes over: shared by the moves each played (division members only); a seat is offered to the " \
+           "substitutes after 2 timeouts of its player." in page
+    edit = client.get(f"/leagues/{league.slug}/1/edit/").content.decode()
+    assert '<option value="split" selected>' in edit and 'name="timeouts_before_offer" value="2"' in edit
 
 
 def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):
