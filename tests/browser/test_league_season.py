@@ -56,6 +56,9 @@ def test_an_organizer_runs_a_season_from_the_pages_to_the_standings(live_server,
     rules = organizer.inner_text("#season-rules")
     assert "divisions of 4, 2-player games, every pair meets 1 time" in rules
     assert "Time per move: 48 hours (when it runs out: play the default answer)." in rules
+    assert "Tie-breaks, in order: points, wins (first places), second places, share of the winner's score, " \
+           "head-to-head." in rules
+    assert "Sign-up closes " in rules
 
     names = ["ann", "bob", "cy", "dee"]
     players = [make_user(f"{name}@example.com", name) for name in names]
@@ -73,7 +76,11 @@ def test_an_organizer_runs_a_season_from_the_pages_to_the_standings(live_server,
     season = Season.objects.get(league=league)
     assert season.status == SeasonStatus.DRAWN
     assert organizer.locator("#sign-up, #draw").count() == 0  # sign-up is over
+    assert "Sign-up closed " in organizer.inner_text("#signup-deadline")
     tasks.run_seasons()  # the beat's minute: the first wave starts
+    organizer.click("#console-link")  # the season page leads its organizer to the console
+    assert organizer.locator("h1").inner_text() == "Organizer's console: Tuesday Acquire, Season 1"
+    assert organizer.locator("#console-games a.button", has_text="Adjudicate").count() == 2  # wave 1's games
 
     first_wave = list(LeagueGame.objects.filter(wave__season=season, wave__index=1).select_related("game"))
     assert len(first_wave) == 2
