@@ -7,6 +7,7 @@ and every game of every season is created with them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -59,6 +60,16 @@ def create_league(
     except IntegrityError as error:
         raise LeagueError(f"The address /leagues/{slug}/ is taken; choose another.") from error
     return league
+
+
+def changed_options(league: League) -> list[tuple[str, str]]:
+    """The league's game options that differ from the title's defaults, as ``(name, JSON value)`` for its page.
+
+    The stored options have every default filled in (the title's ``validate_options``); a page
+    that listed them all would say ``tile_bag []`` to a league that chose nothing.
+    """
+    defaults = title_of(league.title).validate_options({})
+    return [(name, json.dumps(value)) for name, value in league.options.items() if defaults.get(name) != value]
 
 
 def add_organizer(league: League, email: str) -> User:

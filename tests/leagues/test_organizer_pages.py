@@ -32,6 +32,14 @@ def test_a_player_starts_a_league_of_a_title_and_organizes_it(client, dee):
     assert league.title == "railroad-barons" and league.is_organizer(dee)
     page = client.get("/leagues/friday-barons/")
     assert "A league of Railroad Barons" in page.content.decode() and b'id="new-season"' in page.content
+    assert "The standard rules of Railroad Barons." in page.content.decode()  # not every default, spelled raw
+
+
+def test_the_league_page_names_only_the_options_that_differ_from_the_titles(client, dee):
+    client.force_login(dee)
+    client.post("/leagues/new/", {"name": "Closed", "title": "acquire", "options": '{"open_holdings": false}'})
+    page = client.get("/leagues/closed/").content.decode()
+    assert "Game options: open_holdings false." in page and "tile_bag" not in page
 
 
 def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
