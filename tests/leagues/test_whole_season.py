@@ -73,6 +73,12 @@ def _table(division) -> list[tuple[int, str, Fraction, str]]:
     return [(row.member.user_id, row.position, row.points, row.zone) for row in rows]
 
 
+def _claim_mails_to(sink) -> set[str]:
+    """Who received a "claim this seat" mail over SMTP (the worker sent it)."""
+    with sink.lock:
+        return {address for message in sink.messages if "/leagues/claim/" in message.text for address in message.to}
+
+
 def _time_out_and_claim_at_once(game: Game, volunteers: list) -> tuple[object, dict[str, str]]:
     """The waiting seat's deadline passes (its clock moved on); the worker's sweep times it out and offers it."""
     deadline = Deadline.objects.get(game=game, resolved=False)
@@ -164,6 +170,7 @@ def test_a_whole_small_season_from_sign_up_to_the_next_seasons_divisions(redis_w
     assert not RatingEntry.objects.filter(game=adjudicated).exists()
     assert RatingEntry.objects.filter(game=timed_out, user=winner).exists()  # its part of the seat, rated
     assert Outbox.objects.filter(kind=MailKind.SEAT_OFFER, recipient__in=volunteers).count() == 2
+    wait_until(lambda: _claim_mails_to(smtp_sink) == {"vi@example.com", "wes@example.com"}, timeout=30)
 
     # Season 2: the same six sign up; the draw moves division 2's winner up and division 1's last down.
     second = open_season(league, division_size=3, game_size=3, meetings_per_pair=2)
