@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 
 import engine.core as engine
-from leagues.models import TieBreak
+from leagues.models import PointsTo, TieBreak
 from leagues.organizing import SeasonRules
 from notifications.models import TimeoutPolicy
 
@@ -75,6 +75,13 @@ class SeasonForm(forms.Form):
                                  help_text="Any of: " + ", ".join(TieBreak.values) + ".")
     promotion_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Promoted per division")
     relegation_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Relegated per division")
+    points_to = forms.ChoiceField(choices=PointsTo.choices, initial=PointsTo.FINISHER, required=False,
+                                  label="Who scores a seat a substitute took over",
+                                  help_text="Only division members score: a substitute from outside scores nothing.")
+    timeouts_before_offer = forms.IntegerField(
+        min_value=0, max_value=20, initial=0, required=False,
+        label="Offer a seat to the substitutes after this many timeouts",
+        help_text="Of the seat's player; 0: only when you offer it from the console.")
 
     def clean_points_per_place(self) -> list[int]:
         parts = [part.strip() for part in self.cleaned_data["points_per_place"].split(",") if part.strip()]
@@ -98,7 +105,8 @@ class SeasonForm(forms.Form):
             games_at_once=data["games_at_once"], move_time_limit=timedelta(hours=hours) if hours else None,
             timeout_policy=data["timeout_policy"], points_per_place=tuple(data["points_per_place"]),
             tie_breaks=tuple(data["tie_breaks"]), promotion_count=data["promotion_count"],
-            relegation_count=data["relegation_count"],
+            relegation_count=data["relegation_count"], points_to=data.get("points_to") or PointsTo.FINISHER,
+            timeouts_before_offer=data.get("timeouts_before_offer") or 0,
         )
 
     @classmethod
@@ -112,5 +120,6 @@ class SeasonForm(forms.Form):
             "timeout_policy": rules.timeout_policy,
             "points_per_place": ", ".join(str(points) for points in rules.points_per_place),
             "tie_breaks": ", ".join(rules.tie_breaks), "promotion_count": rules.promotion_count,
-            "relegation_count": rules.relegation_count,
+            "relegation_count": rules.relegation_count, "points_to": rules.points_to,
+            "timeouts_before_offer": rules.timeouts_before_offer,
         }

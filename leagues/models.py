@@ -149,6 +149,20 @@ class Season(models.Model):
     def is_open_for_signup(self) -> bool:
         return self.status == SeasonStatus.SIGNUP
 
+    @property
+    def tie_break_labels(self) -> list[str]:
+        """The tie-breaks in order, in words (``wins (first places)``), for the season page."""
+        labels = dict(TieBreak.choices)
+        return [str(labels.get(key, key)) for key in self.tie_breaks]
+
+    @property
+    def time_limit_label(self) -> str:
+        """``48 hours`` (empty without a limit), as a game's page says it."""
+        if self.move_time_limit is None:
+            return ""
+        hours = self.move_time_limit.total_seconds() / 3600
+        return f"{hours:g} hour{'' if hours == 1 else 's'}"
+
 
 class SignUpStatus(models.TextChoices):
     SIGNED = "signed", "signed up"

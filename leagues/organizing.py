@@ -7,6 +7,7 @@ and every game of every season is created with them.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -17,10 +18,11 @@ from django.utils.text import slugify
 import engine.core as engine
 from accounts.models import User, normalize_email
 from leagues.errors import LeagueError
-from leagues.models import League, Season, SeasonStatus, TieBreak
+from leagues.models import League, PointsTo, Season, SeasonStatus, TieBreak
 from notifications.models import TimeoutPolicy
 
-RESERVED_SLUGS = frozenset({"new"})  # /leagues/new/ is the create page
+# /leagues/new/ is the create page; the others begin site pages under /leagues/ (me/games/, games/…, claim/…).
+RESERVED_SLUGS = frozenset({"new", "me", "games", "divisions", "claim"})
 
 
 def title_of(title_id: str) -> Any:
@@ -60,6 +62,16 @@ def create_league(
     return league
 
 
+def changed_options(league: League) -> list[tuple[str, str]]:
+    """The league's game options that differ from the title's defaults, as ``(name, JSON value)`` for its page.
+
+    The stored options have every default filled in (the title's ``validate_options``); a page
+    that listed them all would say ``tile_bag []`` to a league that chose nothing.
+    """
+    defaults = title_of(league.title).validate_options({})
+    return [(name, json.dumps(value)) for name, value in league.options.items() if defaults.get(name) != value]
+
+
 def add_organizer(league: League, email: str) -> User:
     """Another organizer, by the address of an existing account."""
     user = User.objects.filter(email=normalize_email(email), is_active=True).first()
@@ -85,6 +97,8 @@ class SeasonRules:
     tie_breaks: tuple[str, ...] = tuple(choice.value for choice in TieBreak)
     promotion_count: int = 1
     relegation_count: int = 1
+    points_to: str = PointsTo.FINISHER
+    timeouts_before_offer: int = 0
 
 
 def check_rules(league: League, rules: SeasonRules) -> None:
@@ -109,6 +123,10 @@ def check_rules(league: League, rules: SeasonRules) -> None:
         raise LeagueError("More players go up and down than a division holds.")
     if rules.move_time_limit is not None and rules.move_time_limit <= timedelta(0):
         raise LeagueError("A move time limit must be longer than nothing.")
+    if rules.points_to not in PointsTo.values:
+        raise LeagueError("Choose who scores a seat a substitute took over.")
+    if not 0 <= rules.timeouts_before_offer <= 20:
+        raise LeagueError("A seat is offered to substitutes after 1 to 20 timeouts of its player (0: never by itself).")
 
 
 def _rule_fields(rules: SeasonRules) -> dict[str, Any]:
@@ -125,6 +143,8 @@ def _rule_fields(rules: SeasonRules) -> dict[str, Any]:
         "tie_breaks": list(rules.tie_breaks),
         "promotion_count": rules.promotion_count,
         "relegation_count": rules.relegation_count,
+        "points_to": rules.points_to,
+        "timeouts_before_offer": rules.timeouts_before_offer,
     }
 
 
@@ -160,5 +180,6 @@ def rules_of(season: Season) -> SeasonRules:
         games_at_once=season.games_at_once, move_time_limit=season.move_time_limit,
         timeout_policy=season.timeout_policy, points_per_place=tuple(season.points_per_place),
         tie_breaks=tuple(season.tie_breaks), promotion_count=season.promotion_count,
-        relegation_count=season.relegation_count,
+        relegation_count=season.relegation_count, points_to=season.points_to,
+        timeouts_before_offer=season.timeouts_before_offer,
     )

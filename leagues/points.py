@@ -18,6 +18,13 @@ Tie-breaks, applied in the season's order to players still level on every earlie
   the group shrinks; players not tied with anyone have none (shown as a dash).
 
 Players level on every criterion share a position (1, 2, 2, 4), listed by ``display_key``.
+
+A seat that changed hands may be scored by more than one member (the season's ``points_to``,
+leagues.substitutes.points_shares): each such member's placing carries its ``share`` of the
+seat's points, and ``seats_at_place`` says how many seats shared the place, so that ties are
+counted by seats, not by the members scoring them (and a seat no member scores still counts).
+Played, wins, seconds, the winner's-score share and head-to-head count the game for every
+member with a share: the tie-breaks count games, only the points are divided.
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ class Placing:
     member: Hashable
     place: int
     score: int | None = None
+    share: Fraction = Fraction(1)
+    seats_at_place: int | None = None  # None: the placings at this place are the seats (no seat is shared)
 
 
 @dataclass(frozen=True)
@@ -72,17 +81,20 @@ class Line:
 
 
 def place_points(placings: Sequence[Placing], points_per_place: Sequence[int]) -> dict[Hashable, Fraction]:
-    """Each player's points in one game: tied players share the points of the places they fill."""
+    """Each player's points in one game: tied seats share the places they fill, times the player's share."""
     tied: dict[int, int] = {}
     for placing in placings:
         tied[placing.place] = tied.get(placing.place, 0) + 1
+    for placing in placings:
+        if placing.seats_at_place is not None:
+            tied[placing.place] = placing.seats_at_place
 
     def worth(place: int) -> int:
         return points_per_place[place - 1] if 0 < place <= len(points_per_place) else 0
 
     shared = {place: Fraction(sum(worth(p) for p in range(place, place + count)), count)
               for place, count in tied.items()}
-    return {placing.member: shared[placing.place] for placing in placings}
+    return {placing.member: shared[placing.place] * placing.share for placing in placings}
 
 
 def check_rules(points_per_place: Sequence[int], order: Sequence[str]) -> None:

@@ -28,6 +28,9 @@ class GamePlacing(models.Model):
 
     ``score`` is None when a resignation ended the game before the engine's end.  Rows of a
     game are replaced, never added to, when its result is recorded again (idempotent).
+    ``share`` is the member's part of the seat's points (1 but for a seat that changed hands,
+    by the season's ``points_to``); ``seats_at_place`` how many seats shared the place (None in
+    rows written before it was kept: their placings were the seats).
     """
 
     league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="placings")
@@ -35,12 +38,19 @@ class GamePlacing(models.Model):
     place = models.PositiveSmallIntegerField()
     score = models.IntegerField(null=True, blank=True)
     resigned = models.BooleanField(default=False)
+    share_numerator = models.PositiveIntegerField(default=1)
+    share_denominator = models.PositiveIntegerField(default=1)
+    seats_at_place = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["league_game", "member"], name="leagues_placing_once")]
 
     def __str__(self) -> str:
         return f"{self.member} placed {self.place} in {self.league_game}"
+
+    @property
+    def share(self) -> Fraction:
+        return Fraction(self.share_numerator, self.share_denominator)
 
 
 class Standing(models.Model):

@@ -10,19 +10,20 @@ the result.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
 
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Seat, SeatChange
 from games.queries import current_state
 from games.standings import game_standings
-from leagues import points
+from leagues import points, substitutes
 from leagues.models import Division, DivisionMember, LeagueGame
 from leagues.standing_rows import GamePlacing, Standing, Zone
 
@@ -64,15 +65,37 @@ def results_of(game: Game, state: Any = None) -> list[SeatResult]:
 
 
 def _replace_placings(league_game: LeagueGame, division: Division, game: Game, results: list[SeatResult]) -> None:
-    """The game's placings become ``results``' seats that a division member sat in (a substitute's do not count)."""
-    seat_users = dict(Seat.objects.filter(game=game).values_list("index", "user_id"))
+    """The game's placings become ``results``' seats, scored by the division members the season's rule names.
+
+    A seat that changed hands is scored by ``points_to`` (leagues.substitutes.points_shares):
+    its finisher, its starter, or each player by the share of its moves they made.  Only
+    division members score: a substitute from outside the division gets no placing, and the
+    seat's points (or that part of them) go to no one.  A member who scored two seats of one
+    game (left one, then took another) keeps the first seat's placing only.
+    """
     members = dict(DivisionMember.objects.filter(division=division).values_list("user_id", "pk"))
+    seats_at = Counter(entry.place for entry in results)
+    rule = division.season.points_to
+    placings: dict[int, GamePlacing] = {}
+    for entry, (user_id, share) in _scorers(game, results, rule):
+        member_id = members.get(user_id)
+        if member_id is None or member_id in placings:
+            continue
+        placings[member_id] = GamePlacing(
+            league_game=league_game, member_id=member_id, place=entry.place, score=entry.score,
+            resigned=entry.resigned, share_numerator=share.numerator, share_denominator=share.denominator,
+            seats_at_place=seats_at[entry.place])
     GamePlacing.objects.filter(league_game=league_game).delete()
-    GamePlacing.objects.bulk_create([
-        GamePlacing(league_game=league_game, member_id=members[seat_users[entry.seat]], place=entry.place,
-                    score=entry.score, resigned=entry.resigned)
-        for entry in results if seat_users.get(entry.seat) in members
-    ])
+    GamePlacing.objects.bulk_create(placings.values())
+
+
+def _scorers(game: Game, results: list[SeatResult], rule: str) -> list[tuple[SeatResult, tuple[int | None, Fraction]]]:
+    """Each result's seat with the users who score it and their shares; the seated user alone if no seat changed."""
+    if not SeatChange.objects.filter(game=game).exists():
+        seat_users = dict(Seat.objects.filter(game=game).values_list("index", "user_id"))
+        return [(entry, (seat_users.get(entry.seat), Fraction(1))) for entry in results]
+    return [(entry, (user.pk if user is not None else None, share))
+            for entry in results for user, share in substitutes.points_shares(game, entry.seat, rule)]
 
 
 def rewrite_table(division: Division) -> list[Standing]:
@@ -90,9 +113,10 @@ def rewrite_table(division: Division) -> list[Standing]:
 
 def _game_results(division: Division) -> list[points.GameResult]:
     by_game: dict[int, list[points.Placing]] = defaultdict(list)
-    for game_id, member_id, place, score in GamePlacing.objects.filter(league_game__division=division).values_list(
-            "league_game_id", "member_id", "place", "score"):
-        by_game[game_id].append(points.Placing(member_id, place, score))
+    for game_id, member_id, place, score, numerator, denominator, seats in GamePlacing.objects.filter(
+            league_game__division=division).values_list("league_game_id", "member_id", "place", "score",
+                                                        "share_numerator", "share_denominator", "seats_at_place"):
+        by_game[game_id].append(points.Placing(member_id, place, score, Fraction(numerator, denominator), seats))
     return [points.GameResult(tuple(placings)) for placings in by_game.values()]
 
 

@@ -76,6 +76,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "leagues/league.html", {
         "league": league, "seasons": league.seasons.order_by("-number"), "title_name": title_name(league.title),
         "is_organizer": league.is_organizer(request.user), "organizers": league.organizers.order_by("display_name"),
+        "changed_options": organizing.changed_options(league),
     })
 
 

@@ -1,4 +1,8 @@
-"""League fixtures: olga organizes, the players sign up, dee is the outsider (tests/conftest.py)."""
+"""League fixtures: olga organizes, the players sign up, dee is the outsider (tests/conftest.py).
+
+``organizer`` and ``season`` are the console and substitutes tests' running season of one
+division (tests.leagues.console_factories); a test module may define its own ``season``.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +14,24 @@ from django.utils import timezone
 from leagues import organizing, signups
 from leagues.models import League, Season
 from tests.games.factories import make_user
+from tests.leagues.console_factories import make_league
 
 
 @pytest.fixture
 def olga(db):
     return make_user("olga@example.com", "olga")
+
+
+@pytest.fixture
+def organizer(db):
+    """orla organizes the running season ``season``."""
+    return make_user("org@example.com", "orla")
+
+
+@pytest.fixture
+def season(organizer) -> Season:
+    """A running season of acquire in 3-player games, its league organized by orla."""
+    return make_league(organizer)
 
 
 @pytest.fixture

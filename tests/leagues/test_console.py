@@ -21,16 +21,6 @@ ACT_POSTS = {
 
 
 @pytest.fixture
-def organizer(db):
-    return make_user("org@example.com", "orla")
-
-
-@pytest.fixture
-def season(organizer):
-    return make_league(organizer)
-
-
-@pytest.fixture
 def other_organizer(db):
     """Organizes another league: no rights over this one's games."""
     user = make_user("olga@example.com", "olga")

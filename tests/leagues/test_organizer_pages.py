@@ -32,6 +32,14 @@ def test_a_player_starts_a_league_of_a_title_and_organizes_it(client, dee):
     assert league.title == "railroad-barons" and league.is_organizer(dee)
     page = client.get("/leagues/friday-barons/")
     assert "A league of Railroad Barons" in page.content.decode() and b'id="new-season"' in page.content
+    assert "The standard rules of Railroad Barons." in page.content.decode()  # not every default, spelled raw
+
+
+def test_the_league_page_names_only_the_options_that_differ_from_the_titles(client, dee):
+    client.force_login(dee)
+    client.post("/leagues/new/", {"name": "Closed", "title": "acquire", "options": '{"open_holdings": false}'})
+    page = client.get("/leagues/closed/").content.decode()
+    assert "Game options: open_holdings false." in page and "tile_bag" not in page
 
 
 def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
@@ -39,6 +47,16 @@ def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
     response = client.post("/leagues/new/", {"name": "Odd", "title": "acquire", "options": '{"no_such": 1}'})
     assert response.status_code == 400
     assert "Options for Acquire" in response.content.decode()
+    assert not League.objects.exists()
+
+
+@pytest.mark.parametrize("slug", ["me", "new"])
+def test_an_address_the_site_uses_under_leagues_is_refused_in_words(client, dee, slug):
+    """/leagues/me/games/ is the player's own page: a league there would be shadowed by it."""
+    client.force_login(dee)
+    response = client.post("/leagues/new/", {"name": "Mine", "title": "acquire", "options": "", "slug": slug})
+    assert response.status_code == 400
+    assert f"/leagues/{slug}/ is one of the site&#x27;s own pages" in response.content.decode()
     assert not League.objects.exists()
 
 
@@ -50,6 +68,22 @@ def test_an_organizer_opens_a_season_with_its_rules(client, league, olga):
     assert (season.division_size, season.game_size, season.meetings_per_pair, season.games_at_once) == (7, 4, 2, 2)
     assert season.move_time_limit == timedelta(hours=48) and season.timeout_policy == "pause"
     assert season.tie_breaks == ["points", "wins", "head_to_head"] and season.promotion_count == 2
+    assert (season.points_to, season.timeouts_before_offer) == ("finisher", 0)  # not in the form: the defaults
+    rules = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert "Time per move: 48 hours (when it runs out: pause the game and tell its creator)." in rules
+    assert "takes over: the player who finished the game (division members only)." in rules
+
+
+def test_an_organizer_sets_who_scores_a_substituted_seat_and_when_it_is_offered(client, league, olga):
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/seasons/new/", _season_form(points_to="split", timeouts_before_offer=2))
+    season = Season.objects.get(league=league)
+    assert (season.points_to, season.timeouts_before_offer) == ("split", 2)
+    page = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert "takes over: shared by the moves each played (division members only); a seat is offered to the " \
+           "substitutes after 2 timeouts of its player." in page
+    edit = client.get(f"/leagues/{league.slug}/1/edit/").content.decode()
+    assert '<option value="split" selected>' in edit and 'name="timeouts_before_offer" value="2"' in edit
 
 
 def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):

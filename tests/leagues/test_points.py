@@ -40,6 +40,28 @@ def test_tied_places_share_the_points_of_the_places_they_fill(places, expected):
     assert [points[f"p{index}"] for index in range(len(places))] == expected
 
 
+@pytest.mark.parametrize(("placings", "expected"), [
+    # One seat won, played 3/4 by A and 1/4 by D: the seat's 10 is split; B's second is whole.
+    ([Placing("A", 1, share=Fraction(3, 4), seats_at_place=1), Placing("D", 1, share=Fraction(1, 4), seats_at_place=1),
+      Placing("B", 2, seats_at_place=1)], {"A": Fraction(15, 2), "D": Fraction(5, 2), "B": 6}),
+    # A's seat tied first with a seat no member scores (a substitute's): still (10 + 6) / 2, not 10.
+    ([Placing("A", 1, seats_at_place=2), Placing("C", 3, seats_at_place=1)], {"A": 8, "C": 3}),
+    # Both: half of a seat tied first with another, and that other seat's member.
+    ([Placing("A", 1, share=Fraction(1, 2), seats_at_place=2), Placing("B", 1, seats_at_place=2)],
+     {"A": 4, "B": 8}),
+])
+def test_a_shared_seat_splits_its_points_and_ties_count_seats_not_scorers(placings, expected):
+    assert place_points(placings, (10, 6, 3, 1)) == expected
+
+
+def test_a_share_of_a_won_seat_counts_a_game_and_a_win_but_only_its_points():
+    lines = standings("ABD", [game(("B", 2)), GameResult((Placing("A", 1, share=Fraction(3, 4), seats_at_place=1),
+                                                          Placing("D", 1, share=Fraction(1, 4), seats_at_place=1),
+                                                          Placing("B", 2, seats_at_place=1)))])
+    by_member = {line.member: (line.played, line.points, line.wins) for line in lines}
+    assert by_member == {"A": (1, Fraction(15, 2), 1), "D": (1, Fraction(5, 2), 1), "B": (2, 12, 0)}
+
+
 def test_points_add_up_over_games_and_a_shared_first_counts_as_a_win_for_both():
     lines = standings("ABCD", [game(("A", 1), ("B", 1), ("C", 3), ("D", 4)),
                                game(("C", 1), ("A", 2), ("B", 3), ("D", 4))])

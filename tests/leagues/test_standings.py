@@ -7,10 +7,11 @@ import pytest
 from games import resignation
 from games.models import Game, GameStatus
 from games.signals import seat_resigned
-from leagues import seeding
-from leagues.models import GamePlacing, Standing
+from leagues import seeding, substitutes
+from leagues.models import DivisionMember, GamePlacing, PointsTo, Season, Standing
 from leagues.standings import SeatResult, record_result
-from tests.games.factories import make_user, play_to_end, started_game
+from tests.games.factories import SCRIPT, make_user, play, play_to_end, started_game
+from tests.leagues.console_factories import league_game
 from tests.leagues.factories import make_division, make_season, schedule
 
 pytestmark = pytest.mark.django_db
@@ -118,3 +119,43 @@ def test_the_next_seasons_draw_reads_the_final_order_from_the_table(division, pl
     record_result(game, [SeatResult(0, 1, 40), SeatResult(1, 2, 30), SeatResult(2, 2, 30), SeatResult(3, 4, 10)])
     # ann and bob share second (4.5 each), listed by name; dee, seeded 4th, is last.
     assert seeding.final_ranking(division) == [cy.pk, ann.pk, bob.pk, dee.pk]
+
+
+def _substituted_game(season, players, substitute, rule: str):
+    """ann plays seat 0's first turn (3 moves), ``substitute`` claims it and makes its 4th move; rule ``rule``."""
+    Season.objects.filter(pk=season.pk).update(points_to=rule)
+    game = league_game(season, players)
+    substitutes.join_pool(season.league, substitute)
+    play(game, SCRIPT[:3])
+    substitutes.claim(substitutes.offer_locked(game, 0, None, "ann dropped out").pk, substitute)
+    return play(game, SCRIPT[3:9])
+
+
+# Seat 0 (ann 3 moves, then the substitute 1) wins, bob (seat 1) second, cy third: 10 / 6 / 3.
+@pytest.mark.parametrize(("rule", "expected"), [
+    (PointsTo.FINISHER, [("dee", 1, "10"), ("bob", 2, "6"), ("cy", 3, "3"), ("ann", 4, "0")]),
+    (PointsTo.STARTER, [("ann", 1, "10"), ("bob", 2, "6"), ("cy", 3, "3"), ("dee", 4, "0")]),
+    (PointsTo.SPLIT, [("ann", 1, "15/2"), ("bob", 2, "6"), ("cy", 3, "3"), ("dee", 4, "5/2")]),
+])
+def test_a_substituted_seats_points_go_to_the_members_the_seasons_rule_names(season, players, dee, rule, expected):
+    game = _substituted_game(season, players, dee, rule)
+    DivisionMember.objects.create(division=game.league_game.division, user=dee, seed=4)
+    record_result(game, [SeatResult(0, 1, 90), SeatResult(1, 2, 60), SeatResult(2, 3, 30)])
+    assert table(game.league_game.division) == expected
+    played = {row.member.user.name: row.played for row in Standing.objects.select_related("member__user")}
+    assert played == {"ann": int(rule != PointsTo.FINISHER), "bob": 1, "cy": 1, "dee": int(rule != PointsTo.STARTER)}
+
+
+@pytest.mark.parametrize(("rule", "expected"), [
+    # Seats 0 and 1 tie for first: (10 + 6) / 2 = 8 each, counted by seats even when no member scores seat 0.
+    (PointsTo.FINISHER, [("bob", 1, "8"), ("cy", 2, "3"), ("ann", 3, "0")]),
+    (PointsTo.STARTER, [("ann", 1, "8"), ("bob", 1, "8"), ("cy", 3, "3")]),
+    (PointsTo.SPLIT, [("bob", 1, "8"), ("ann", 2, "6"), ("cy", 3, "3")]),
+])
+def test_a_substitute_from_outside_the_division_scores_nothing_and_ties_count_by_seats(season, players, rule,
+                                                                                       expected):
+    outsider = make_user("vi@example.com", "vi")
+    game = _substituted_game(season, players, outsider, rule)
+    record_result(game, [SeatResult(0, 1, 70), SeatResult(1, 1, 70), SeatResult(2, 3, 20)])
+    assert table(game.league_game.division) == expected
+    assert not GamePlacing.objects.filter(member__user=outsider).exists()

@@ -16,17 +16,7 @@ from notifications import deadlines
 from notifications.compose import compose
 from notifications.models import Deadline, MailKind, Outbox
 from tests.games.factories import SCRIPT, make_user, play
-from tests.leagues.console_factories import league_game, make_league
-
-
-@pytest.fixture
-def organizer(db):
-    return make_user("org@example.com", "orla")
-
-
-@pytest.fixture
-def season(organizer):
-    return make_league(organizer)
+from tests.leagues.console_factories import league_game
 
 
 @pytest.fixture
