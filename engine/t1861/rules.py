@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, private_auction, stock_round
+from engine.t1861 import asking, company_turn, private_auction, stock_round
 from engine.t1861.state import State, copy_state
 
 
@@ -43,8 +43,10 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
     if prompt == "stock_turn":
         return _stock_action(state, seat, action)
-    raise IllegalAction("Operating and merger rounds are not built yet in Turnpost's 1861; this record goes"
-                        " beyond the first stock round.")
+    if prompt == "operate":
+        return company_turn.act(state, action)
+    raise IllegalAction("Merger rounds and the RSR's turn are not built yet in Turnpost's 1861; this record goes"
+                        " beyond what Turnpost plays so far.")
 
 
 def _stock_action(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
