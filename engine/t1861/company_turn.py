@@ -11,6 +11,8 @@ R1's condition fails (so a recorded game needs no invented passes):
 3. ``routes`` (12.5): waits for ``run_routes`` when the company owns a train and a route
    exists; otherwise it earns nothing.
 4. ``dividend`` (12.7): a major with revenue waits for ``dividend``; minors and ₽0 are settled.
+4a. ``private`` (12.1, R1 step 8): in phases 3-5, while a player holds a private and the
+   company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.
 5. Loans (12.8, 13): automatic.
 6. ``discard`` (12.9): a company over its train limit discards (``discard_train``).
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
@@ -18,7 +20,7 @@ R1's condition fails (so a recorded game needs no invented passes):
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
-copy).  Not built yet: buying privates (12.1), redeeming shares (G2), nationalising a
+copy).  Not built yet: buying privates at other moments of the turn (12.1), redeeming shares (G2), nationalising a
 company still trainless after step 7 (15), the RSR's turn.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
@@ -38,6 +40,7 @@ from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
+from engine.t1861.network import Network
 from engine.t1861.optimiser import best_routes
 from engine.t1861.revenue import Bonuses
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
@@ -49,9 +52,12 @@ LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
 ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
-STEPS = ("track", "token", "routes", "dividend", "loans", "discard", "buy_train")
+STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train")
+PRIVATE_PHASES = ("3", "4", "5")  # 12.1
+FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
 ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
-           "dividend": ("dividend",), "discard": ("discard_train",), "buy_train": ("buy_train", "pass")}
+           "dividend": ("dividend",), "private": ("buy_company", "pass"),
+           "discard": ("discard_train",), "buy_train": ("buy_train", "pass")}
 
 
 # Who and what ------------------------------------------------------------------------------
@@ -106,7 +112,7 @@ def lays_done(state: State) -> LaysThisTurn:
     return LaysThisTurn(tuple(lays["hexes"]), lays["upgraded"])
 
 
-def network(state: State):  # noqa: ANN201 - the map layer's Network
+def network(state: State) -> Network:
     return state.board.network(state.phase)
 
 
@@ -119,7 +125,8 @@ def suggested_routes(state: State, company: str, step_limit: int | None = None) 
     """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``)."""
     trains = company_of(state, company)["trains"]
     limit = {} if step_limit is None else {"step_limit": step_limit}
-    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company), **limit)
+    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company),
+                        **limit)
     free = list(trains)
     answer = []
     for plan in found.plans:
@@ -184,6 +191,8 @@ def _waits(state: State, company: str, step: str) -> bool:
         return bool(entry["trains"]) and bool(suggested_routes(state, company, ROUTE_PROBE_STEPS))
     if step == "dividend":
         return kind_of(company) == "major" and turn(state)["revenue"] > 0
+    if step == "private":
+        return bool(players_privates(state)) and entry["cash"] >= 1
     if step == "discard":
         return train_limits.excess(kind_of(company), state.phase, entry["trains"]) > 0
     if step == "buy_train":
@@ -223,8 +232,9 @@ def act(state: State, action: dict[str, Any]) -> list[Event]:
         if step == "buy_train" and forced(state, operating["company"]):
             raise IllegalAction(f"{operating['company'].upper()} has no train and must buy one (rules 12.10).")
         return _after(state, step)
-    handler = {"lay_tile": _lay_tile, "place_token": _place_token, "run_routes": _run_routes,
-               "dividend": _dividend, "discard_train": _discard, "buy_train": _buy_train}[kind]
+    handler = {"buy_company": _buy_company, "lay_tile": _lay_tile, "place_token": _place_token,
+               "run_routes": _run_routes, "dividend": _dividend, "discard_train": _discard,
+               "buy_train": _buy_train}[kind]
     return handler(state, operating["company"], action)
 
 
@@ -357,6 +367,31 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
     prices.place(state, entry, paid.cell_after)
     return [Event(f"{company.upper()} {paid.kind.value}s ₽{revenue}; the price is ₽{entry['price']}.", "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
+
+
+def players_privates(state: State) -> list[str]:
+    """12.1: the privates a company may buy now (held by a player, phases 3-5)."""
+    if state.phase not in PRIVATE_PHASES:
+        return []
+    return [private for private, owner in state.privates.items() if isinstance(owner, int)]
+
+
+def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Event]:
+    private, price = str(action.get("company", "")).lower(), action.get("price")
+    entry = company_of(state, company)
+    if private not in players_privates(state):
+        raise IllegalAction(f"{private.upper()} is not a private a company may buy now (rules 12.1).")
+    most = min(FACE_VALUE[private], entry["cash"])
+    if not isinstance(price, int) or isinstance(price, bool) or not 1 <= price <= most:
+        raise IllegalAction(f"{private.upper()} costs ₽1 to ₽{most} here (face value, the company's cash; 12.1).")
+    seller = state.privates[private]
+    assert isinstance(seller, int)
+    entry["cash"] -= price
+    state.cash[seller] += price
+    state.privates[private] = company
+    event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
+                  "buy_company", {"company": company, "private": private, "price": price})
+    return [event, *_after(state, "private")]
 
 
 def _loan_step(state: State, company: str) -> list[Event]:

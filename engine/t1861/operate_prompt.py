@@ -8,6 +8,7 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
+from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn
 from engine.t1861 import depot as depot_rules
@@ -23,7 +24,7 @@ QUICK_LAYS = 12  # one-click lays in a mail; the form lists all
 def operate_prompt(state: State, seat: int) -> Prompt:
     operating = company_turn.turn(state)
     company, step = operating["company"], operating["step"]
-    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend,
+    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private,
              "discard": _discard, "buy_train": _buy_train}[step]
     question, actions, quick = build(state, company)
     entry = company_turn.company_of(state, company)
@@ -96,6 +97,18 @@ def _dividend(state: State, company: str) -> tuple[str, list, list]:
         ActionOption("dividend", "Dividend", (field,))], quick
 
 
+def _private(state: State, company: str) -> tuple[str, list, list]:
+    cash = company_turn.company_of(state, company)["cash"]
+    privates = company_turn.players_privates(state)
+    most = max(min(company_turn.FACE_VALUE[p], cash) for p in privates)
+    action = ActionOption("buy_company", "Buy a private", (
+        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper()) for p in privates)),
+        Field("price", "number", "Price", min=1, max=most, step=1, default=1)),
+        help="₽1 to its face value, paid to the player who owns it (rules 12.1).")
+    option, answer = _pass("Buy no private")
+    return "buy a private from a player?", [action, option], [answer]
+
+
 def _discard(state: State, company: str) -> tuple[str, list, list]:
     trains = company_turn.company_of(state, company)["trains"]
     field = Field("train", "choice", "Train", choices=tuple(Choice(t, t) for t in trains))
@@ -110,7 +123,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
     for train in depot_rules.bank_offer(state.depot, state.phase):
         try:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
-        except Exception:  # noqa: BLE001 - IllegalAction: not this one
+        except IllegalAction:  # not affordable or no room: not offered
             continue
         quick.append(QuickAnswer(f"Buy {train} from the bank (₽{purchase.price})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))

@@ -1,0 +1,95 @@
+"""Both recorded games replayed through their operating rounds (sections 7.4, 12, 23 R1, 22).
+
+Every recorded action of the operating rounds must come from the company and step our
+engine asks for (R1: a step the engine skipped or waited on wrongly shifts the record), each
+recorded run must earn here what it earned on 18xx.games, and the money totals ₽15,000 after
+every action.  The replay stops where Turnpost's rules stop: the first merger round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.t1861 import prices
+from engine.t1861.state import State, total_money
+from tests.engine.t1861.games import fixture_replay
+
+# The first action Turnpost cannot play yet (the first merger round, section 14) in each game.
+FRONTIER = {"29683": 192, "167259": 126}
+
+
+class Checkpoints:
+    """What the replay saw: money after every action, each run's revenue and the minor's split."""
+
+    def __init__(self) -> None:
+        self.money: list[int] = []
+        self.runs: list[tuple[int, int, int]] = []  # (action id, recorded revenue, revenue here)
+
+    def __call__(self, state: State, recorded: dict[str, Any]) -> None:
+        self.money.append(total_money(state))
+        if recorded.get("type") != "run_routes":
+            return
+        company = str(recorded["entity"]).lower()
+        revenue = sum(route["revenue"] for route in recorded["routes"])
+        events_revenue = _last_run_revenue(state, company)
+        self.runs.append((recorded["id"], revenue, events_revenue))
+
+
+def _last_run_revenue(state: State, company: str) -> int:
+    """The run's revenue as the turn recorded it (-1 if the turn has already moved on)."""
+    operating = state.operating
+    assert operating is not None
+    return operating["revenue"] if operating.get("company") == company else -1
+
+
+@pytest.fixture(scope="module", params=["29683", "167259"])
+def replayed(request: pytest.FixtureRequest) -> tuple[str, State, int, str | None, Checkpoints]:
+    checks = Checkpoints()
+    state, reached, refusal = fixture_replay(request.param, after_each=checks)
+    return request.param, state, reached, refusal, checks
+
+
+def test_the_operating_rounds_replay_up_to_the_first_merger_round(replayed) -> None:
+    game, state, reached, refusal, _ = replayed
+    assert reached == FRONTIER[game], refusal
+    assert state.phase == "3"  # the first 3-train was bought (section 16)
+
+
+def test_money_totals_15000_after_every_action(replayed) -> None:
+    *_, checks = replayed
+    assert checks.money and set(checks.money) == {15000}
+
+
+def test_every_recorded_run_earns_what_it_earned_on_18xx_games(replayed) -> None:
+    *_, checks = replayed
+    compared = [(at, recorded, here) for at, recorded, here in checks.runs if here != -1]
+    assert compared  # majors and minors whose turn waits after the run (the buy-train step)
+    for at, recorded, here in compared:
+        assert here == recorded, at
+
+
+def test_the_first_operating_round_buys_each_minor_the_recorded_2_train() -> None:
+    """12.10: a trainless minor is forced to buy; 7.4's order gives 29683's N the 2-0, KB the 2-7."""
+    state, reached, refusal = fixture_replay("29683", until=84)
+    assert reached == 84, refusal
+    trains = {minor: company["trains"] for minor, company in state.minors.items() if company["status"] == "started"}
+    assert trains == {"n": ["2-0"], "m-k": ["2-1"], "mnn": ["2-2"], "spw": ["2-3"], "kr": ["2-4"], "kk": ["2-5"],
+                      "mv": ["2-6"], "kb": ["2-7"]}
+    assert state.minors["n"]["cash"] == 110 - 100  # bid, less the train (H10's tile was free)
+    # 12.3: KR's second lay costs ₽20; 12.10, 13: short for its forced 2-train, it takes a ₽45 loan.
+    assert (state.minors["kr"]["cash"], state.minors["kr"]["loans"]) == (105 - 20 + 45 - 100, 1)
+
+
+def test_a_minors_run_pays_half_to_itself_half_to_its_owner_and_moves_it_right() -> None:
+    """12.7: N's ₽80 run in OR 1.2 (29683 id 86): ₽40 each, price one cell right."""
+    before, _, _ = fixture_replay("29683", until=85)
+    after, reached, refusal = fixture_replay("29683", until=86)
+    assert reached == 86, refusal
+    owner = before.minors["n"]["owner"]
+    assert after.minors["n"]["cash"] - before.minors["n"]["cash"] == 40
+    assert after.cash[owner] - before.cash[owner] == 40
+    assert after.minors["n"]["cell"][1] == before.minors["n"]["cell"][1] + 1
+    # It earned ₽0 in OR 1.1 (no train yet): one cell left of its start, now one right again.
+    assert after.minors["n"]["price"] > before.minors["n"]["price"] < prices.minor_start_price(after, 110)
