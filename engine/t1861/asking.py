@@ -34,6 +34,8 @@ def waiting(state: State) -> list[Waiting]:
     if kind == "operating" and company_turn.is_waiting(state):
         company = company_turn.turn(state)["company"]
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
+    if kind == "merger":
+        return [Waiting(state.priority, "merger_round", LATER_ROUND_TYPES)]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
@@ -41,7 +43,7 @@ def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt,
-             "operating_round": _operating_round}[asked.prompt]
+             "operating_round": _not_built, "merger_round": _not_built}[asked.prompt]
     return [build(state, asked.seat)]
 
 
@@ -155,5 +157,5 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
 
 
-def _operating_round(state: State, seat: int) -> Prompt:
-    return Prompt(seat, "operating_round", "This part of the game is not available in Turnpost's 1861 yet.", ())
+def _not_built(state: State, seat: int) -> Prompt:
+    return Prompt(seat, waiting(state)[0].prompt, "This part of the game is not available in Turnpost's 1861 yet.", ())

@@ -18,6 +18,7 @@ R1's condition fails (so a recorded game needs no invented passes):
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
    otherwise it waits for ``buy_train``/``pass`` while it has room and its cash covers the
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
+8. ``last_private`` (12.1, R1 step 12): the last chance to buy a private, as in 4a.
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
 copy).  Not built yet: buying privates at other moments of the turn (12.1), redeeming shares (G2), nationalising a
@@ -52,11 +53,11 @@ LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
 ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
-STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train")
+STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "last_private")
 PRIVATE_PHASES = ("3", "4", "5")  # 12.1
 FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
 ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
-           "dividend": ("dividend",), "private": ("buy_company", "pass"),
+           "dividend": ("dividend",), "private": ("buy_company", "pass"), "last_private": ("buy_company", "pass"),
            "discard": ("discard_train",), "buy_train": ("buy_train", "pass")}
 
 
@@ -191,7 +192,7 @@ def _waits(state: State, company: str, step: str) -> bool:
         return bool(entry["trains"]) and bool(suggested_routes(state, company, ROUTE_PROBE_STEPS))
     if step == "dividend":
         return kind_of(company) == "major" and turn(state)["revenue"] > 0
-    if step == "private":
+    if step in ("private", "last_private"):
         return bool(players_privates(state)) and entry["cash"] >= 1
     if step == "discard":
         return train_limits.excess(kind_of(company), state.phase, entry["trains"]) > 0
@@ -391,7 +392,7 @@ def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Eve
     state.privates[private] = company
     event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
                   "buy_company", {"company": company, "private": private, "price": price})
-    return [event, *_after(state, "private")]
+    return [event, *_after(state, turn(state)["step"])]
 
 
 def _loan_step(state: State, company: str) -> list[Event]:

@@ -4,8 +4,10 @@ An operating round starts with the interest snapshot (each company's loans now a
 pays interest on this round, 13) and then the privates' revenue (section 3, 23 C8: in that
 order, as 18xx.games does).  Its companies operate in the order fixed at that moment
 (:func:`market_tokens.operating_order`, 7.4: minors, then majors, each by market position).
-Each company's turn is :mod:`engine.t1861.company_turn`.  After the last company the next OR
-of the set starts, or, after the set's last, the next stock round.
+Each company's turn is :mod:`engine.t1861.company_turn`.  After the last company, in phases
+3-7, a merger round (section 8; not built yet: the game waits there, refused in words, and
+the merger module calls :func:`after_merger_round`); then the set's next OR, or after the
+set's last the next stock round.
 
 State (``state.operating``): ``order`` (company ids), ``index`` (the one operating),
 ``rounds_in_set`` (fixed when the set began), ``loans_at_start`` and the turn's own fields
@@ -68,16 +70,27 @@ def next_company(state: State) -> list[Event]:
 
 
 def _end(state: State) -> list[Event]:
-    from engine.t1861 import stock_round
-
-    operating = state.operating
-    assert operating is not None
+    """Section 8: in phases 3-7 a merger round follows each OR; then the next OR or stock round."""
     finished = state.round["operating_round"]
     events = [Event(f"Operating round {state.round['number']}.{finished} ends.", "operating_round_end")]
+    turn = company_turn.turn(state)
+    turn.update(company=None, step=None)
+    if _phase_entry(state.phase)["merger_rounds"]:
+        state.round = {"kind": "merger", "number": state.round["number"], "after_operating_round": finished}
+        return [*events, Event(f"Merger round {state.round['number']}.{finished} would start here; merger rounds"
+                               " are not built yet.", "merger_round_pending")]
+    return events + after_merger_round(state, finished)
+
+
+def after_merger_round(state: State, finished: int) -> list[Event]:
+    """What follows OR ``finished`` (and its merger round, if any): the set's next OR or a stock round."""
+    from engine.t1861 import stock_round
+
+    operating = company_turn.turn(state)
     if finished < operating["rounds_in_set"]:
-        return events + begin(state, finished + 1, operating["rounds_in_set"])
+        return begin(state, finished + 1, operating["rounds_in_set"])
     state.operating = None
-    return events + stock_round.begin(state)
+    return stock_round.begin(state)
 
 
 def _privates_pay(state: State) -> list[Event]:
@@ -116,4 +129,8 @@ def _market_tokens(state: State, companies: list[str]) -> MarketTokens:
 
 
 def _rounds(phase: str) -> int:
-    return next(entry["operating_rounds"] for entry in DATA.raw["phases"] if entry["name"] == phase)
+    return _phase_entry(phase)["operating_rounds"]
+
+
+def _phase_entry(phase: str) -> dict[str, Any]:
+    return next(entry for entry in DATA.raw["phases"] if entry["name"] == phase)

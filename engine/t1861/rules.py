@@ -14,8 +14,16 @@ from engine.t1861 import asking, company_turn, private_auction, stock_round
 from engine.t1861.state import State, copy_state
 
 
+NOT_BUILT = {"merger_round": "Merger rounds (section 14) are not built yet in Turnpost's 1861; this record goes"
+                             " beyond what Turnpost plays so far.",
+             "operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
+                                " Turnpost plays so far."}
+
+
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     asked = asking.waiting(state)[0]
+    if asked.prompt in NOT_BUILT:
+        raise IllegalAction(NOT_BUILT[asked.prompt])
     if seat != asked.seat:
         raise IllegalAction(f"It is {state.players[asked.seat]}'s turn, not {state.players[seat]}'s.")
     if action.get("type") not in asked.accepts:
@@ -45,8 +53,7 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return _stock_action(state, seat, action)
     if prompt == "operate":
         return company_turn.act(state, action)
-    raise IllegalAction("Merger rounds and the RSR's turn are not built yet in Turnpost's 1861; this record goes"
-                        " beyond what Turnpost plays so far.")
+    raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
 
 
 def _stock_action(state: State, seat: int, action: dict[str, Any]) -> list[Event]:

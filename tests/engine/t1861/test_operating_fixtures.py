@@ -52,9 +52,21 @@ def replayed(request: pytest.FixtureRequest) -> tuple[str, State, int, str | Non
 
 
 def test_the_operating_rounds_replay_up_to_the_first_merger_round(replayed) -> None:
+    """Section 8: in phase 3 a merger round follows the OR; Turnpost stops there, in words."""
     game, state, reached, refusal, _ = replayed
     assert reached == FRONTIER[game], refusal
     assert state.phase == "3"  # the first 3-train was bought (section 16)
+    assert state.round["kind"] == "merger"
+    assert refusal is not None and "Merger rounds (section 14) are not built yet" in refusal
+
+
+def test_167259_waits_for_the_last_chance_to_buy_a_private_after_trains() -> None:
+    """R1 step 12 (12.1): KB, ₽20 left after buying KR's 2-train, passes on the privates (id 126)."""
+    state, reached, refusal = fixture_replay("167259", until=125)
+    assert reached == 125, refusal
+    assert state.operating is not None
+    assert (state.operating["company"], state.operating["step"]) == ("kb", "last_private")
+    assert state.minors["kb"]["trains"] == ["2-6", "2-7"] and state.minors["kb"]["cash"] == 20
 
 
 def test_money_totals_15000_after_every_action(replayed) -> None:
