@@ -24,8 +24,8 @@ QUICK_LAYS = 12  # one-click lays in a mail; the form lists all
 def operate_prompt(state: State, seat: int) -> Prompt:
     operating = company_turn.turn(state)
     company, step = operating["company"], operating["step"]
-    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private, "last_private": _private,
-             "discard": _discard, "buy_train": _buy_train}[step]
+    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private,
+             "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
     question, actions, quick = build(state, company)
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
