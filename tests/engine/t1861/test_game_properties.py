@@ -141,6 +141,8 @@ def test_random_stock_and_operating_rounds_keep_every_invariant(players: int, se
     options = TITLE.validate_options({"column_market": column})
     state = TITLE.new_game(PLAYERS[:players], seed, options)
     record = _play_until_not_built(state, random.Random(seed), limit=600)
+    if any(minor["status"] != "unstarted" for minor in state.minors.values()):
+        assert {"lay_tile", "buy_train"} <= {action["type"] for _, action in record}  # the ORs were played
     assert TITLE.to_json(TITLE.from_json(TITLE.to_json(state))) == TITLE.to_json(state)
     again = TITLE.new_game(PLAYERS[:players], seed, options)
     for seat, action in record:

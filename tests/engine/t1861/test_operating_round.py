@@ -1,0 +1,118 @@
+"""A major's operating turns, step by step (sections 7.3, 12.3, 12.5, 12.7, 12.10, 23 R1).
+
+NW is parred at ₽100 in a phase-4 stock round (ann 20%, bob 10%; the treasury's 70% pays the
+company) and homed in F18; the merger round that follows each OR in phase 4 is not built, so
+the test moves on with ``operating_round.after_merger_round`` as the merger module will.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.t1861 import operating_round
+from engine.t1861.state import State, copy_state, total_money
+from engine.t1861.title import TITLE
+from tests.engine.t1861.games import asked, play, stock_round_state
+
+
+def _nw_operating() -> State:
+    state = stock_round_state(3, phase="4", cash=1000)
+    play(state, 0, "par", company="nw", price=100)
+    play(state, 0, "place_token", hex="f18", city=0)
+    play(state, 1, "buy_shares", company="nw", source="treasury")
+    for seat in (2, 0, 1):
+        play(state, seat, "pass")
+    return state
+
+
+def _nw_with_a_route() -> State:
+    """OR 1.1: no track, a forced 2-train; then OR 1.2 with track from F18 to G19."""
+    state = _nw_operating()
+    play(state, 0, "pass")  # track
+    play(state, 0, "buy_train", train="2-0", source="depot")
+    play(state, 0, "pass")  # no second train
+    operating_round.after_merger_round(state, 1)
+    play(state, 0, "lay_tile", hex="f18", tile="5", rotation=4)
+    play(state, 0, "lay_tile", hex="g19", tile="3", rotation=1)
+    return state
+
+
+def test_the_stock_round_hands_over_to_the_majors_president_at_the_track_step() -> None:
+    state = _nw_operating()
+    assert state.round == {"kind": "operating", "number": 1, "operating_round": 1}
+    assert asked(state) == (0, "operate")
+    assert TITLE.prompts(state)[0].context["step"] == "track"
+    assert state.majors["nw"]["cash"] == 300  # 12.10's purchase comes from this treasury
+
+
+def test_a_trainless_major_earns_nothing_withholds_and_moves_left_then_must_buy_a_train() -> None:
+    """12.5, 12.7, 7.3: no train, ₽0, price one cell left; 12.10: the buy step refuses a pass."""
+    state = _nw_operating()
+    play(state, 0, "pass")
+    assert state.majors["nw"]["price"] == 90
+    assert TITLE.waiting(state)[0].accepts == ("buy_train",)
+    with pytest.raises(IllegalAction, match="must buy"):
+        company_pass = copy_state(state)
+        from engine.t1861 import company_turn
+
+        company_turn.act(company_pass, {"type": "pass"})
+    assert all(answer.action["type"] == "buy_train" for answer in TITLE.prompts(state)[0].quick)
+    play(state, 0, "buy_train", train="2-0", source="depot")
+    assert (state.majors["nw"]["cash"], state.majors["nw"]["trains"]) == (200, ["2-0"])
+    assert total_money(state) == 15000
+
+
+def test_a_second_tile_costs_20_and_a_third_is_not_asked_for() -> None:
+    """12.3: two tile actions per turn, the second ₽20 dearer; Ekaterinoslav's water ₽40 with its
+    first tile; the step then closes by itself."""
+    state = _nw_with_a_route()
+    assert state.majors["nw"]["cash"] == 200 - 40 - 20
+    assert TITLE.prompts(state)[0].context["step"] == "routes"
+
+
+def test_the_run_prompt_offers_the_optimisers_routes_and_a_major_then_chooses_its_dividend() -> None:
+    """12.5: the suggested answer is legal and earns the most; 12.7: payout pays each holder per share."""
+    state = _nw_with_a_route()
+    prompt = TITLE.prompts(state)[0]
+    best = prompt.quick[0].action
+    assert best["type"] == "run_routes" and best["routes"][0]["train"] == "2-0"
+    play(state, 0, "run_routes", routes=best["routes"])
+    revenue = state.operating["revenue"]
+    assert revenue > 0
+    assert TITLE.prompts(state)[0].context["step"] == "dividend"
+    cash_before, company_before = list(state.cash), state.majors["nw"]["cash"]
+    TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "payout"})
+    per_share = revenue // 10
+    assert state.cash[0] - cash_before[0] == 2 * per_share  # the president's 20%
+    assert state.cash[1] - cash_before[1] == per_share
+    assert state.majors["nw"]["cash"] - company_before == 7 * per_share  # treasury shares pay the company
+    assert total_money(state) == 15000
+
+
+def test_a_route_the_rules_refuse_changes_nothing() -> None:
+    """12.5: a train the company does not own is refused in words; the state is untouched."""
+    state = _nw_with_a_route()
+    before = TITLE.to_json(state)
+    with pytest.raises(IllegalAction, match="no train 3-0"):
+        play(state, 0, "run_routes", routes=[{"train": "3-0", "segments": []}])
+    assert TITLE.to_json(state) == before
+
+
+def test_a_dividend_that_is_not_payout_half_or_withhold_is_refused() -> None:
+    state = _nw_with_a_route()
+    play(state, 0, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
+    with pytest.raises(IllegalAction, match="payout, half or withhold"):
+        TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "everything"})
+
+
+def test_after_the_last_or_of_the_set_the_next_stock_round_opens() -> None:
+    """Section 8: two ORs per set in phase 4 (each followed by a merger round), then a stock round."""
+    state = _nw_with_a_route()
+    play(state, 0, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
+    TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "withhold"})
+    while asked(state)[1] == "operate":
+        play(state, 0, "pass")
+    assert state.round["kind"] == "merger"
+    operating_round.after_merger_round(state, 2)
+    assert state.round["kind"] == "stock" and state.operating is None
