@@ -33,6 +33,9 @@ def waiting(state: State) -> list[Waiting]:
         return [Waiting(state.stock["turn"], "stock_turn", ("sell_shares", "buy_shares", "par", "bid", "pass"))]
     if kind == "operating" and company_turn.is_waiting(state):
         company = company_turn.turn(state)["company"]
+        if company_turn.turn(state)["step"] == "discard":
+            over = company_turn.over_limit(state) or company
+            return [Waiting(company_turn.operator(state, over), "discard_train", ("discard_train",))]
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
     if kind == "merger":
         return [Waiting(state.priority, "merger_round", LATER_ROUND_TYPES)]
@@ -42,7 +45,7 @@ def waiting(state: State) -> list[Waiting]:
 def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
-             "stock_turn": _stock_turn, "operate": operate_prompt,
+             "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
              "operating_round": _not_built, "merger_round": _not_built}[asked.prompt]
     return [build(state, asked.seat)]
 

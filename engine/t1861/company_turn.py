@@ -14,7 +14,9 @@ R1's condition fails (so a recorded game needs no invented passes):
 4a. ``private`` (12.1, R1 step 8): in phases 3-5, while a player holds a private and the
    company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.
 5. Loans (12.8, 13): automatic.
-6. ``discard`` (12.9): a company over its train limit discards (``discard_train``).
+6. ``discard`` (12.9): every company over its train limit (after a phase change), in the
+   data file's company order, discards (``discard_train``, asked of its own president under
+   the ``discard_train`` prompt); a purchase that changed the phase resumes its buy step after.
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
    otherwise it waits for ``buy_train``/``pass`` while it has room and its cash covers the
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
@@ -195,7 +197,7 @@ def _waits(state: State, company: str, step: str) -> bool:
     if step in ("private", "last_private"):
         return bool(players_privates(state)) and entry["cash"] >= 1
     if step == "discard":
-        return train_limits.excess(kind_of(company), state.phase, entry["trains"]) > 0
+        return over_limit(state) is not None
     if step == "buy_train":
         return _buy_step_waits(state, company)
     return False
@@ -412,17 +414,33 @@ def _loan_step(state: State, company: str) -> list[Event]:
                                          "repaid": outcome.loans_repaid, "taken": outcome.loans_taken})]
 
 
-def _discard(state: State, company: str, action: dict[str, Any]) -> list[Event]:
+def over_limit(state: State) -> str | None:
+    """12.9: the first company (data file order) holding more trains than the phase allows."""
+    for company in _all_companies(state):
+        entry = company_of(state, company)
+        if entry["status"] == "started" and train_limits.excess(kind_of(company), state.phase, entry["trains"]):
+            return company
+    return None
+
+
+def _discard(state: State, operating_company: str, action: dict[str, Any]) -> list[Event]:
+    company = over_limit(state)
+    assert company is not None
     entry = company_of(state, company)
     train = str(action.get("train", "")).lower()
     if train not in entry["trains"]:
         raise IllegalAction(f"{company.upper()} has no train {train} to discard.")
     entry["trains"].remove(train)
     state.depot = depot_rules.discard(state.depot, train)
-    event = Event(f"{company.upper()} discards its {train} train.", "discard_train", {"company": company})
-    if _waits(state, company, "discard"):
-        return [event]
-    return [event, *_after(state, "discard")]
+    events = [Event(f"{company.upper()} discards its {train} train.", "discard_train", {"company": company})]
+    if over_limit(state) is not None:
+        return events
+    if turn(state).pop("resume", None) == "buy_train":
+        turn(state)["step"] = "buy_train"
+        if _buy_step_waits(state, operating_company):
+            return events
+        return events + _after(state, "buy_train")
+    return events + _after(state, "discard")
 
 
 def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event]:
@@ -450,6 +468,9 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     events.append(Event(f"{company.upper()} buys the {train} train from {source} for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
+    if over_limit(state) is not None:  # 16: the phase changed; discards first, then this step again
+        turn(state).update(step="discard", resume="buy_train")
+        return events
     if _buy_step_waits(state, company):
         return events
     return events + _after(state, "buy_train")

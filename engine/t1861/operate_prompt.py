@@ -26,10 +26,13 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     company, step = operating["company"], operating["step"]
     build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private,
              "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
+    name = "operate"
+    if step == "discard":
+        company, name = company_turn.over_limit(state) or company, "discard_train"
     question, actions, quick = build(state, company)
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
-    return Prompt(seat, "operate", f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
+    return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)
 
 

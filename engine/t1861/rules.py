@@ -13,7 +13,6 @@ from engine.core.events import Event
 from engine.t1861 import asking, company_turn, private_auction, stock_round
 from engine.t1861.state import State, copy_state
 
-
 NOT_BUILT = {"merger_round": "Merger rounds (section 14) are not built yet in Turnpost's 1861; this record goes"
                              " beyond what Turnpost plays so far.",
              "operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
@@ -51,7 +50,7 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
     if prompt == "stock_turn":
         return _stock_action(state, seat, action)
-    if prompt == "operate":
+    if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.t1861 import operating_round
+from engine.t1861 import company_turn, operating_round
 from engine.t1861.state import State, copy_state, total_money
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, play, stock_round_state
@@ -53,10 +53,7 @@ def test_a_trainless_major_earns_nothing_withholds_and_moves_left_then_must_buy_
     assert state.majors["nw"]["price"] == 90
     assert TITLE.waiting(state)[0].accepts == ("buy_train",)
     with pytest.raises(IllegalAction, match="must buy"):
-        company_pass = copy_state(state)
-        from engine.t1861 import company_turn
-
-        company_turn.act(company_pass, {"type": "pass"})
+        company_turn.act(copy_state(state), {"type": "pass"})
     assert all(answer.action["type"] == "buy_train" for answer in TITLE.prompts(state)[0].quick)
     play(state, 0, "buy_train", train="2-0", source="depot")
     assert (state.majors["nw"]["cash"], state.majors["nw"]["trains"]) == (200, ["2-0"])
@@ -116,3 +113,27 @@ def test_after_the_last_or_of_the_set_the_next_stock_round_opens() -> None:
     assert state.round["kind"] == "merger"
     operating_round.after_merger_round(state, 2)
     assert state.round["kind"] == "stock" and state.operating is None
+
+
+def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_buyer_goes_on() -> None:
+    """16, 12.9: phase 4 cuts a minor's limit to one train; its owner discards, into the open
+    market, before the buying major's step continues; the 2-trains rust."""
+    from dataclasses import replace
+
+    state = _nw_operating()
+    play(state, 0, "pass")  # track; now NW's forced purchase
+    state.phase = "3"
+    copies = dict(state.depot.copies)
+    state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
+                                                  for kind, count in state.depot.sold))
+    state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
+    state.majors["nw"]["trains"] = []
+    play(state, 0, "buy_train", train="4-0", source="depot")
+    assert state.phase == "4"
+    assert TITLE.waiting(state)[0].seat == 1 and TITLE.waiting(state)[0].prompt == "discard_train"
+    prompt = TITLE.prompts(state)[0]
+    assert {answer.action["train"] for answer in prompt.quick} == {"3-0", "3-1"}
+    play(state, 1, "discard_train", train="3-1")
+    assert state.minors["n"]["trains"] == ["3-0"] and "3-1" in state.depot.open_market
+    assert asked(state) == (0, "operate") and state.operating["company"] == "nw"
+    assert total_money(state) == 15000
