@@ -23,8 +23,9 @@ R1's condition fails (so a recorded game needs no invented passes):
 8. ``last_private`` (12.1, R1 step 12): the last chance to buy a private, as in 4a.
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
-copy).  Not built yet: buying privates at other moments of the turn (12.1), redeeming shares (G2), nationalising a
-company still trainless after step 7 (15), the RSR's turn.
+copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
+Not built yet: buying privates at other moments of the turn (12.1), nationalising a company
+still trainless after step 7 (15), the RSR's turn.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
 upgraded), ``revenue`` (of the run).
@@ -95,10 +96,24 @@ def is_waiting(state: State) -> bool:
 
 
 def accepts(state: State) -> tuple[str, ...]:
-    step = turn(state)["step"]
-    if step == "buy_train" and forced(state, turn(state)["company"]):
-        return ("buy_train",)
-    return ACCEPTS[step]
+    step, company = turn(state)["step"], turn(state)["company"]
+    answers = ("buy_train",) if step == "buy_train" and forced(state, company) else ACCEPTS[step]
+    return (*answers, "redeem_shares") if may_redeem(state, company) else answers
+
+
+def may_redeem(state: State, company: str) -> bool:
+    """G2: a major may redeem once in its turn, at any step, while the pool has its shares and
+    its cash covers one at the current price."""
+    if company not in state.majors or turn(state).get("redeemed"):
+        return False
+    entry = state.majors[company]
+    return "pool" in entry["certificates"] and entry["cash"] >= entry["price"]
+
+
+def redeemable(state: State, company: str) -> int:
+    """How many pool shares the major may take back now (cash at the current price; G2)."""
+    entry = state.majors[company]
+    return min(entry["certificates"].count("pool"), entry["cash"] // entry["price"])
 
 
 def buyer(state: State, company: str) -> Buyer:
@@ -152,7 +167,7 @@ def next_token_price(state: State, company: str) -> int | None:
 
 def begin(state: State, company: str) -> list[Event]:
     operating = turn(state)
-    operating.update(company=company, step=None, lays={"hexes": [], "upgraded": False}, revenue=0)
+    operating.update(company=company, step=None, lays={"hexes": [], "upgraded": False}, revenue=0, redeemed=False)
     return _advance(state, 0)
 
 
@@ -203,6 +218,10 @@ def _waits(state: State, company: str, step: str) -> bool:
     return False
 
 
+def has_room(state: State, company: str) -> bool:
+    return train_limits.has_room(kind_of(company), state.phase, company_of(state, company)["trains"])
+
+
 def _buy_step_waits(state: State, company: str) -> bool:
     entry = company_of(state, company)
     if forced(state, company):
@@ -235,6 +254,8 @@ def act(state: State, action: dict[str, Any]) -> list[Event]:
         if step == "buy_train" and forced(state, operating["company"]):
             raise IllegalAction(f"{operating['company'].upper()} has no train and must buy one (rules 12.10).")
         return _after(state, step)
+    if kind == "redeem_shares":
+        return _redeem(state, operating["company"], action)
     handler = {"buy_company": _buy_company, "lay_tile": _lay_tile, "place_token": _place_token,
                "run_routes": _run_routes, "dividend": _dividend, "discard_train": _discard,
                "buy_train": _buy_train}[kind]
@@ -370,6 +391,23 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
     prices.place(state, entry, paid.cell_after)
     return [Event(f"{company.upper()} {paid.kind.value}s ₽{revenue}; the price is ₽{entry['price']}.", "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
+
+
+def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
+    """G2 (12.2): pool shares back to the treasury at the current price; the price stays."""
+    count = action.get("count")
+    most = redeemable(state, company) if may_redeem(state, company) else 0
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= most:
+        raise IllegalAction(f"{company.upper()} may redeem 1 to {most} share(s) now (once a turn, from the pool,"
+                            " at the current price; rules 12.2).")
+    entry = state.majors[company]
+    for _ in range(count):
+        holdings.move_ten_percent(state, company, "pool", "treasury")
+    entry["cash"] -= count * entry["price"]
+    state.bank += count * entry["price"]
+    turn(state)["redeemed"] = True
+    return [Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']}.", "redeem_shares",
+                  {"company": company, "count": count})]
 
 
 def players_privates(state: State) -> list[str]:

@@ -21,6 +21,13 @@ from engine.t1861.train_purchase import bank_purchase
 QUICK_LAYS = 12  # one-click lays in a mail; the form lists all
 
 
+def _other_trains(state: State, company: str) -> list[tuple[str, str]]:
+    """(train, owner) of every train another started company owns (never the RSR's, 12.10)."""
+    return [(train, other) for other in [*state.minors, *state.majors] if other != company
+            if company_turn.company_of(state, other)["status"] == "started"
+            for train in company_turn.company_of(state, other)["trains"]]
+
+
 def operate_prompt(state: State, seat: int) -> Prompt:
     operating = company_turn.turn(state)
     company, step = operating["company"], operating["step"]
@@ -30,10 +37,20 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     if step == "discard":
         company, name = company_turn.over_limit(state) or company, "discard_train"
     question, actions, quick = build(state, company)
+    if name == "operate" and company_turn.may_redeem(state, company):
+        actions, quick = [*actions, _redeem_option(state, company)], [*quick, QuickAnswer(
+            f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
     return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)
+
+
+def _redeem_option(state: State, company: str) -> ActionOption:
+    most = company_turn.redeemable(state, company)
+    return ActionOption("redeem_shares", "Redeem shares from the pool", (
+        Field("count", "count", "Shares", min=1, max=most, default=1),),
+        help="Once a turn, at the current price; the price does not move (rules 12.2, G2).")
 
 
 def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:
@@ -134,6 +151,17 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
         actions.append(ActionOption("buy_train", "Buy a train from the bank", (
             Field("train", "choice", "Train", choices=trains),), fixed={"source": "depot"}))
+    sellers = _other_trains(state, company)
+    if sellers and buyer.cash >= 1 and company_turn.has_room(state, company):
+        owners = sorted({owner for _, owner in sellers})
+        actions.append(ActionOption("buy_train", "Buy a train from another company", (
+            Field("train", "choice", "Train", choices=tuple(Choice(t, f"{t} of {s.upper()}") for t, s in sellers)),
+            Field("source", "choice", "From", choices=tuple(Choice(s, s.upper()) for s in owners)),
+            Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
+            help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
+        train, owner = sellers[0]
+        quick.append(QuickAnswer(f"Buy {train} from {owner.upper()} for ₽1",
+                                 {"type": "buy_train", "train": train, "source": owner, "price": 1}))
     forced = company_turn.forced(state, company)
     if not forced:
         option, answer = _pass("Buy no (more) trains")

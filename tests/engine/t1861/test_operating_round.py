@@ -137,3 +137,33 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     assert state.minors["n"]["trains"] == ["3-0"] and "3-1" in state.depot.open_market
     assert asked(state) == (0, "operate") and state.operating["company"] == "nw"
     assert total_money(state) == 15000
+
+
+def test_a_major_redeems_pool_shares_once_at_any_step_of_its_turn() -> None:
+    """G2 (12.2): from the pool at the current price, the price unmoved, once in the turn."""
+    state = _nw_operating()
+    state.majors["nw"]["certificates"][5:7] = ["pool", "pool"]
+    price, cash = state.majors["nw"]["price"], state.majors["nw"]["cash"]
+    assert "redeem_shares" in TITLE.waiting(state)[0].accepts  # at the track step
+    play(state, 0, "redeem_shares", count=2)
+    assert state.majors["nw"]["certificates"].count("pool") == 0
+    assert state.majors["nw"]["cash"] == cash - 2 * price and state.majors["nw"]["price"] == price
+    assert TITLE.prompts(state)[0].context["step"] == "track"  # redeeming is no step of its own
+    state.majors["nw"]["certificates"][6] = "pool"
+    with pytest.raises(IllegalAction):
+        play(state, 0, "redeem_shares", count=1)
+    assert total_money(state) == 15000
+
+
+def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans() -> None:
+    """12.10: ₽1 to the buyer's cash, paid to the seller."""
+    state = _nw_operating()
+    play(state, 0, "pass")
+    state.minors["n"].update(status="started", owner=1, trains=["2-0"])
+    prompt = TITLE.prompts(state)[0]
+    assert {"type": "buy_train", "train": "2-0", "source": "n", "price": 1} in [q.action for q in prompt.quick]
+    with pytest.raises(IllegalAction, match="₽1 to ₽300"):
+        play(state, 0, "buy_train", train="2-0", source="n", price=301)
+    play(state, 0, "buy_train", train="2-0", source="n", price=120)
+    assert (state.majors["nw"]["cash"], state.minors["n"]["cash"]) == (300 - 120, 120)
+    assert state.majors["nw"]["trains"] == ["2-0"] and state.minors["n"]["trains"] == []
