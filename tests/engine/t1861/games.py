@@ -56,34 +56,12 @@ def snapshot(state: State) -> dict[str, Any]:
     return TITLE.to_json(state)
 
 
+
 def fixture_replay(game: str, until: int | None = None, after_each: Any = None) -> tuple[State, int, str | None]:
     """Recorded game ``game`` translated and applied action by action (through ``until``, an
     18xx.games action id), as far as Turnpost's rules go: the state, the last id applied and
-    the first refusal (None if every action up to ``until`` was applied).
+    the first refusal (None if every action up to ``until`` was applied)."""
+    from engine.t1861.importer import replay_export
 
-    ``after_each(state, recorded)`` is called after every applied action (checkpoints).
-    """
-    from engine.core.errors import IllegalAction, MalformedRecord
-    from engine.t1861 import company_turn
-    from engine.t1861.translate import Translator, record_seed
-
-    export = fixture_export(game)
-    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False}
-    state = TITLE.new_game([player.name for player in export.players], record_seed(export),
-                           TITLE.validate_options(options))
-    translator = Translator(export, acting_seat=lambda company: company_turn.operator(state, company),
-                            network_now=lambda: state.board.network(state.phase))
-    reached = 0
-    for recorded in export.effective_actions():
-        if until is not None and recorded.get("id", reached) > until:
-            break
-        try:
-            entry = translator.translate(recorded)
-            TITLE.apply_in_place(state, entry["seat"], entry["action"])
-        except (IllegalAction, MalformedRecord, KeyError, AssertionError) as error:
-            return state, reached, f"id {recorded.get('id')} ({recorded.get('type')}): {error!r}"
-        state.actions_applied += 1
-        reached = recorded.get("id", reached)
-        if after_each is not None:
-            after_each(state, recorded)
-    return state, reached, None
+    imported = replay_export(fixture_export(game), until, after_each)
+    return imported.state, imported.reached, imported.refusal
