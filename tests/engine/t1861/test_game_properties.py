@@ -113,7 +113,23 @@ def test_random_phase_4_stock_rounds_with_majors_keep_every_invariant(players: i
     _play_through(state, random.Random(seed), operated=True)
 
 
-NOT_BUILT = ("merger_round", "operating_round")  # the merger round and the RSR's turn
+NOT_BUILT = ("merger_round", "operating_round")
+
+
+def _check_refusals_change_nothing(state: State, prompt: Prompt) -> None:
+    """The OR applies actions to the state itself (check first): an answer without its fields
+    is refused in words and leaves every part of the state as it was."""
+    before = TITLE.to_json(state)
+    for kind in TITLE.waiting(state)[0].accepts:
+        if kind == "pass":
+            continue
+        try:
+            TITLE.apply_in_place(state, prompt.seat, {"type": kind})
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{kind} without its fields was accepted")
+        assert TITLE.to_json(state) == before, kind  # the merger round and the RSR's turn
 
 
 def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[tuple[int, dict[str, Any]]]:
@@ -124,6 +140,8 @@ def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[
         if prompt.name in NOT_BUILT:
             break
         _check_prompt(state, prompt)
+        if prompt.name in ("operate", "discard_train"):
+            _check_refusals_change_nothing(state, prompt)
         action = TITLE.random_action(state, prompt.seat, rng)
         TITLE.apply_in_place(state, prompt.seat, action)
         record.append((prompt.seat, action))
