@@ -122,3 +122,30 @@ def test_the_translated_record_replays_to_the_identical_state(game: str) -> None
         again.actions_applied += 1
     assert TITLE.to_json(again) == TITLE.to_json(imported.state)
     assert TITLE.to_json(TITLE.from_json(TITLE.to_json(again))) == TITLE.to_json(again)
+
+
+def _end_of_first_or_set(game: str) -> int:
+    """The id of the last company action before the second stock round."""
+    from tests.engine.t1861.fixtures import fixture_export
+
+    last, seen_company = 0, False
+    for recorded in fixture_export(game).effective_actions():
+        if recorded.get("entity_type") != "player":
+            seen_company, last = True, recorded.get("id", last)
+        elif seen_company:
+            return last
+    raise AssertionError("no second stock round")
+
+
+@pytest.mark.parametrize("game", ["29683", "167259"])
+def test_after_the_first_two_ors_every_minor_is_back_on_its_start_cell_with_one_train(game: str) -> None:
+    """7.3, 12.7: ₽0 in OR 1.1 (no train yet) moves a minor left, its run in OR 1.2 right again;
+    12.10: each bought one 2-train; section 8: the second stock round is next."""
+    from tests.engine.t1861.test_opening import MINORS
+
+    state, reached, refusal = fixture_replay(game, until=_end_of_first_or_set(game))
+    assert refusal is None and state.round["kind"] == "stock" and state.round["number"] == 2
+    for minor, (_, bid) in MINORS[game].items():
+        company = state.minors[minor]
+        assert company["price"] == prices.minor_start_price(state, bid), minor
+        assert [train.split("-")[0] for train in company["trains"]] in (["2"], ["2", "2"]), minor
