@@ -131,7 +131,16 @@ def lays_done(state: State) -> LaysThisTurn:
 
 
 def network(state: State) -> Network:
-    return state.board.network(state.phase)
+    """The board's track as routes see it; the last one built is reused while board and phase
+    are the same (a turn asks for it when probing for a route and again to check the run)."""
+    board, phase, built = _LAST_NETWORK
+    if board is not state.board or phase != state.phase:
+        built = state.board.network(state.phase)
+        _LAST_NETWORK[:] = [state.board, state.phase, built]
+    return built
+
+
+_LAST_NETWORK: list[Any] = [None, None, None]  # boards are immutable: identity is a safe key
 
 
 def bonuses(state: State, company: str) -> dict[str, int]:

@@ -41,7 +41,7 @@ def replay_export(export: Export, until: int | None = None,
     record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
     imported = Imported(state, record)
     translator = Translator(export, acting_seat=lambda company: company_turn.operator(state, company),
-                            network_now=lambda: state.board.network(state.phase))
+                            network_now=lambda: company_turn.network(state))
     for recorded in export.effective_actions():
         at = recorded.get("id", imported.reached)
         if until is not None and at > until:
