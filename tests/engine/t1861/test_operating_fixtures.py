@@ -143,7 +143,7 @@ def test_after_the_first_two_ors_every_minor_is_back_on_its_start_cell_with_one_
     12.10: each bought one 2-train; section 8: the second stock round is next."""
     from tests.engine.t1861.test_opening import MINORS
 
-    state, reached, refusal = fixture_replay(game, until=_end_of_first_or_set(game))
+    state, _, refusal = fixture_replay(game, until=_end_of_first_or_set(game))
     assert refusal is None and state.round["kind"] == "stock" and state.round["number"] == 2
     for minor, (_, bid) in MINORS[game].items():
         company = state.minors[minor]
