@@ -142,6 +142,8 @@ def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[
         _check_prompt(state, prompt)
         if prompt.name in ("operate", "discard_train"):
             _check_refusals_change_nothing(state, prompt)
+            with _registered():
+                assert refused_offers(state) == []
         action = TITLE.random_action(state, prompt.seat, rng)
         TITLE.apply_in_place(state, prompt.seat, action)
         record.append((prompt.seat, action))
