@@ -12,7 +12,8 @@ R1's condition fails (so a recorded game needs no invented passes):
    exists; otherwise it earns nothing.
 4. ``dividend`` (12.7): a major with revenue waits for ``dividend``; minors and ₽0 are settled.
 4a. ``private`` (12.1, R1 step 8): in phases 3-5, while a player holds a private and the
-   company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.
+   company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.  The
+   same purchase is accepted at any other waiting step too (R1 step 2), like ``redeem_shares``.
 5. Loans (12.8, 13): automatic.
 6. ``discard`` (12.9): every company over its train limit (after a phase change), in the
    data file's company order, discards (``discard_train``, asked of its own president under
@@ -24,8 +25,8 @@ R1's condition fails (so a recorded game needs no invented passes):
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
 copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
-Not built yet: buying privates at other moments of the turn (12.1), nationalising a company
-still trainless after step 7 (15), the RSR's turn.
+Not built yet: nationalising a company still trainless after step 7 (15), the RSR's turn,
+private abilities other than revenue and route bonuses.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
 upgraded), ``revenue`` (of the run).
@@ -98,7 +99,13 @@ def is_waiting(state: State) -> bool:
 def accepts(state: State) -> tuple[str, ...]:
     step, company = turn(state)["step"], turn(state)["company"]
     answers = ("buy_train",) if step == "buy_train" and forced(state, company) else ACCEPTS[step]
+    if may_buy_private(state, company) and "buy_company" not in answers:
+        answers = (*answers, "buy_company")  # 12.1, R1 step 2: at any point of the turn
     return (*answers, "redeem_shares") if may_redeem(state, company) else answers
+
+
+def may_buy_private(state: State, company: str) -> bool:
+    return company_of(state, company)["cash"] >= 1 and bool(players_privates(state))
 
 
 def may_redeem(state: State, company: str) -> bool:
@@ -415,8 +422,16 @@ def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     entry["cash"] -= count * entry["price"]
     state.bank += count * entry["price"]
     turn(state)["redeemed"] = True
-    return [Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']}.", "redeem_shares",
-                  {"company": company, "count": count})]
+    event = Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']}.", "redeem_shares",
+                  {"company": company, "count": count})
+    return [event, *_recheck(state, company)]
+
+
+def _recheck(state: State, company: str) -> list[Event]:
+    """After a purchase outside the steps' order (a private, a redemption) the company has
+    less cash: the waiting step goes on only while its condition still holds (R1)."""
+    step = turn(state)["step"]
+    return [] if _waits(state, company, step) else _after(state, step)
 
 
 def players_privates(state: State) -> list[str]:
@@ -441,7 +456,8 @@ def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Eve
     state.privates[private] = company
     event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
                   "buy_company", {"company": company, "private": private, "price": price})
-    return [event, *_after(state, turn(state)["step"])]
+    step = turn(state)["step"]
+    return [event, *(_after(state, step) if step in ("private", "last_private") else _recheck(state, company))]
 
 
 def _loan_step(state: State, company: str) -> list[Event]:

@@ -37,6 +37,8 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     if step == "discard":
         company, name = company_turn.over_limit(state) or company, "discard_train"
     question, actions, quick = build(state, company)
+    if name == "operate" and step not in ("private", "last_private") and company_turn.may_buy_private(state, company):
+        actions = [*actions, _private(state, company)[1][0]]
     if name == "operate" and company_turn.may_redeem(state, company):
         actions, quick = [*actions, _redeem_option(state, company)], [*quick, QuickAnswer(
             f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]

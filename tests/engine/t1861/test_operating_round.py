@@ -167,3 +167,18 @@ def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans
     play(state, 0, "buy_train", train="2-0", source="n", price=120)
     assert (state.majors["nw"]["cash"], state.minors["n"]["cash"]) == (300 - 120, 120)
     assert state.majors["nw"]["trains"] == ["2-0"] and state.minors["n"]["trains"] == []
+
+
+def test_a_company_buys_a_players_private_at_any_step_for_one_rouble_to_face_value() -> None:
+    """12.1 (phases 3-5), R1 step 2: the purchase is no step of its own; the price goes to the player."""
+    state = _nw_operating()
+    state.privates["tsr"] = 1
+    assert "buy_company" in TITLE.waiting(state)[0].accepts  # at the track step
+    with pytest.raises(IllegalAction, match="₽1 to ₽30"):
+        play(state, 0, "buy_company", company="tsr", price=31)
+    bob = state.cash[1]
+    play(state, 0, "buy_company", company="tsr", price=30)
+    assert state.privates["tsr"] == "nw" and state.cash[1] == bob + 30 and state.majors["nw"]["cash"] == 270
+    assert TITLE.prompts(state)[0].context["step"] == "track"
+    assert "buy_company" not in TITLE.waiting(state)[0].accepts  # no player holds a private now
+    assert total_money(state) == 15000
