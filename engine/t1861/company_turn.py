@@ -184,6 +184,7 @@ def next_token_price(state: State, company: str) -> int | None:
 def begin(state: State, company: str) -> list[Event]:
     operating = turn(state)
     operating.update(company=company, step=None, lays={"hexes": [], "upgraded": False}, revenue=0, redeemed=False)
+    company_of(state, company)["operated"] = True  # 10.2: a major's shares may be sold once it has operated
     return _advance(state, 0)
 
 

@@ -149,3 +149,20 @@ def test_after_the_first_two_ors_every_minor_is_back_on_its_start_cell_with_one_
         company = state.minors[minor]
         assert company["price"] == prices.minor_start_price(state, bid), minor
         assert [train.split("-")[0] for train in company["trains"]] in (["2"], ["2", "2"]), minor
+
+
+def test_a_minors_loan_costs_5_interest_and_is_repaid_from_50_in_the_loan_step() -> None:
+    """13, 12.8: 29683's KR took a loan for its forced 2-train in OR 1.1 (₽30 left); in OR 1.2
+    it keeps ₽25 of its ₽50 run, pays ₽5 interest and repays the ₽50 loan to the supply."""
+    before, _, _ = fixture_replay("29683", until=99)
+    assert (before.minors["kr"]["cash"], before.minors["kr"]["loans"]) == (30, 1)
+    after, reached, refusal = fixture_replay("29683", until=108)
+    assert reached == 108, refusal
+    assert (after.minors["kr"]["cash"], after.minors["kr"]["loans"]) == (30 + 25 - 5 - 50, 0)
+    assert after.loans_in_supply == before.loans_in_supply + 1
+
+
+def test_a_company_that_operated_is_marked_so_its_shares_may_be_sold() -> None:
+    """10.2: selling needs the major to have operated; every company that took a turn is marked."""
+    state, _, _ = fixture_replay("29683", until=_end_of_first_or_set("29683"))
+    assert all(minor["operated"] for minor in state.minors.values() if minor["status"] == "started")
