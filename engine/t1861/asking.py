@@ -8,7 +8,8 @@ without 1861-specific code.
 from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.t1861 import private_auction, stock_round
+from engine.t1861 import company_turn, private_auction, stock_round
+from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
 
@@ -30,13 +31,22 @@ def waiting(state: State) -> list[Waiting]:
         if state.stock["home_city"] is not None:
             return [Waiting(state.stock["turn"], "home_city", ("place_token",))]
         return [Waiting(state.stock["turn"], "stock_turn", ("sell_shares", "buy_shares", "par", "bid", "pass"))]
+    if kind == "operating" and company_turn.is_waiting(state):
+        company = company_turn.turn(state)["company"]
+        if company_turn.turn(state)["step"] == "discard":
+            over = company_turn.over_limit(state) or company
+            return [Waiting(company_turn.operator(state, over), "discard_train", ("discard_train",))]
+        return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
+    if kind == "merger":
+        return [Waiting(state.priority, "merger_round", LATER_ROUND_TYPES)]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
 def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
-             "stock_turn": _stock_turn, "operating_round": _operating_round}[asked.prompt]
+             "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
+             "operating_round": _not_built, "merger_round": _not_built}[asked.prompt]
     return [build(state, asked.seat)]
 
 
@@ -150,5 +160,5 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
 
 
-def _operating_round(state: State, seat: int) -> Prompt:
-    return Prompt(seat, "operating_round", "The operating round is not available in Turnpost's 1861 yet.", ())
+def _not_built(state: State, seat: int) -> Prompt:
+    return Prompt(seat, waiting(state)[0].prompt, "This part of the game is not available in Turnpost's 1861 yet.", ())

@@ -39,6 +39,11 @@ def move(state: Any, company: dict[str, Any], direction: Direction, kind: Compan
     _place(state, company, moved(market_of(state), _cell(state, company), direction, kind))
 
 
+def place(state: Any, company: dict[str, Any], cell: Cell) -> None:
+    """Put the company's token on ``cell`` (a dividend's move), restamped only if it moved."""
+    _place(state, company, cell)
+
+
 def order_key(company: dict[str, Any]) -> tuple[int, int, int, int]:
     """7.4: higher price, then further right, then higher row, then earlier arrival."""
     row, column = company["cell"]

@@ -17,7 +17,9 @@ Layout (every id lower case; a seat is an ``int``):
 - ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``; ``number``:
   the set's turn), ``priority`` (seat holding the priority deal).
 - ``auction`` (the private on offer), ``stock`` (the stock round's turn, passed flags, sales,
-  a running minor auction, a major waiting for its home city); ``None`` outside their rounds.
+  a running minor auction, a major waiting for its home city), ``operating`` (the operating
+  round's order and the company turn, ``engine.t1861.operating_round``); ``None`` outside
+  their rounds.
 - ``board`` — part 1's immutable :class:`~engine.t1861.board.Board`; ``depot`` — the bank's
   trains (:class:`~engine.t1861.depot.Depot`, two-player removals done at set-up, section 2).
 """
@@ -61,6 +63,7 @@ class State:
     priority: int = 0
     auction: dict[str, Any] | None = None
     stock: dict[str, Any] | None = None
+    operating: dict[str, Any] | None = None
     arrivals: int = 0
     loans_in_supply: int = GAME["loans"]["loans_in_supply"]
     actions_applied: int = 0
@@ -146,7 +149,7 @@ def total_money(state: State) -> int:
 
 
 _PLAIN_FIELDS = ("players", "seed", "options", "cash", "bank", "privates", "minors", "majors", "rsr", "phase",
-                 "round", "priority", "auction", "stock", "arrivals", "loans_in_supply", "actions_applied")
+                 "round", "priority", "auction", "stock", "operating", "arrivals", "loans_in_supply", "actions_applied")
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -160,7 +163,8 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(raw: dict[str, Any]) -> State:
     """The state :func:`state_to_json` wrote (JSON turns int keys and owners back as written)."""
     try:
-        fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS}
+        fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name != "operating"}
+        fields["operating"] = copy.deepcopy(raw.get("operating"))  # snapshots from before the OR existed
         board = Board.from_json(raw["board"])
         depot = depot_from_json(raw["depot"])
     except (KeyError, TypeError, ValueError) as error:

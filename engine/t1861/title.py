@@ -1,8 +1,9 @@
 """The 1861 title: the engine.core Title protocol, delegating to the round modules.
 
-Implemented so far: set-up (section 2), the private auction (9, G1) and the stock round
-with its minor auctions (10-11, R5-R6, G8).  A record that reaches the first operating round
-is refused in words; the title registers itself only once whole games replay.
+Implemented so far: set-up (section 2), the private auction (9, G1), the stock round with
+its minor auctions (10-11, R5-R6, G8) and the operating rounds of minors and majors (7.4,
+12, R1).  A record that reaches a merger round or the RSR's turn is refused in words; the
+title registers itself only once whole games replay.
 """
 
 from __future__ import annotations

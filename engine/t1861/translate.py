@@ -11,8 +11,9 @@
 
 Who acts for a company (its president, the RSR's operator) depends on the game's state, so
 the caller passes ``acting_seat``; :func:`opening_record` needs none, since the private
-auction and the first stock round are all players' actions.  Routes are not translated yet
-(``run_routes`` needs part 1's recorded-route matching against the board of the moment).
+auction and the first stock round are all players' actions.  ``run_routes`` is matched
+against the board of the moment (``recorded_routes.recorded_plans``), so the caller also
+passes ``network_now``: the network as the game stands when the action comes.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.errors import MalformedRecord
+from engine.core.errors import IllegalAction, MalformedRecord
 from engine.t1861.data import DATA
 from engine.t1861.export import Export
+from engine.t1861.map_replay import train_of
+from engine.t1861.network import Network
+from engine.t1861.recorded_routes import recorded_plans
 
 Action = dict[str, Any]
 MAJORS = frozenset(major["id"] for major in DATA.raw["majors"])
@@ -33,9 +37,11 @@ DEPOT = "depot"
 class Translator:
     """One export's actions, translated in order (the translator remembers what they imply)."""
 
-    def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None) -> None:
+    def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None,
+                 network_now: Callable[[], Network] | None = None) -> None:
         self.seats = {player.id: seat for seat, player in enumerate(export.players)}
         self.acting_seat = acting_seat
+        self.network_now = network_now
         self.pool: set[str] = set()
         self.tiles: dict[str, str] = {}  # 18xx.games tile copy id -> hex
         self.trains: dict[str, str] = {}  # train copy -> owning company (absent: the depot)
@@ -99,6 +105,20 @@ class Translator:
         self.trains[train] = str(recorded.get("entity"))
         action = {"type": "buy_train", "train": train.lower(), "source": _lower(source)}
         return {**action, "price": recorded.get("price")} if source != DEPOT else action
+
+    def _run_routes(self, recorded: Action) -> Action:
+        if self.network_now is None:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} runs routes; matching them needs the map.")
+        routes = recorded.get("routes")
+        if not isinstance(routes, list):
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} has no routes.")
+        try:
+            plans = recorded_plans(self.network_now(), routes, train_of)
+        except IllegalAction as error:
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')}: {error}") from error
+        return {"type": "run_routes", "routes": [{"train": str(route.get("train")).lower(),
+                                                  "segments": list(plan.segments)}
+                                                 for route, plan in zip(routes, plans, strict=True)]}
 
     def _discard_train(self, recorded: Action) -> Action:
         train = str(recorded.get("train"))

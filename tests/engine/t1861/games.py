@@ -54,3 +54,14 @@ def stock_round_state(players: int = 3, phase: str = "2", cash: int | None = Non
 
 def snapshot(state: State) -> dict[str, Any]:
     return TITLE.to_json(state)
+
+
+
+def fixture_replay(game: str, until: int | None = None, after_each: Any = None) -> tuple[State, int, str | None]:
+    """Recorded game ``game`` translated and applied action by action (through ``until``, an
+    18xx.games action id), as far as Turnpost's rules go: the state, the last id applied and
+    the first refusal (None if every action up to ``until`` was applied)."""
+    from engine.t1861.importer import replay_export
+
+    imported = replay_export(fixture_export(game), until, after_each)
+    return imported.state, imported.reached, imported.refusal

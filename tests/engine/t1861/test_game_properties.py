@@ -60,7 +60,8 @@ def _check_certificates(state: State) -> None:
             assert set(major["certificates"]) == {"treasury"}
     for minor in state.minors.values():
         assert (minor["owner"] in seats) == (minor["status"] == "started")
-    assert all(owner is None or owner in seats for owner in state.privates.values())
+    assert all(owner is None or owner in seats or owner in state.minors or owner in state.majors
+               for owner in state.privates.values())
 
 
 @contextmanager
@@ -75,7 +76,7 @@ def _registered() -> Iterator[None]:
 
 def _play_through(state: State, rng: random.Random, operated: bool = False) -> list[tuple[int, dict[str, Any]]]:
     record = []
-    while state.round["kind"] != "operating":
+    while state.round["kind"] in ("private_auction", "stock"):
         assert len(record) < 2000
         prompt = TITLE.prompts(state)[0]
         _check_prompt(state, prompt)
@@ -110,3 +111,60 @@ def test_random_auction_and_first_stock_round_keep_every_invariant(players: int,
 def test_random_phase_4_stock_rounds_with_majors_keep_every_invariant(players: int, seed: int) -> None:
     state = stock_round_state(players, phase="4")
     _play_through(state, random.Random(seed), operated=True)
+
+
+NOT_BUILT = ("merger_round", "operating_round")
+
+
+def _check_refusals_change_nothing(state: State, prompt: Prompt) -> None:
+    """The OR applies actions to the state itself (check first): an answer without its fields
+    is refused in words and leaves every part of the state as it was."""
+    before = TITLE.to_json(state)
+    for kind in TITLE.waiting(state)[0].accepts:
+        if kind == "pass":
+            continue
+        try:
+            TITLE.apply_in_place(state, prompt.seat, {"type": kind})
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{kind} without its fields was accepted")
+        assert TITLE.to_json(state) == before, kind  # the merger round and the RSR's turn
+
+
+def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[tuple[int, dict[str, Any]]]:
+    """Random legal answers through stock and operating rounds, invariants after every action."""
+    record = []
+    while len(record) < limit:
+        prompt = TITLE.prompts(state)[0]
+        if prompt.name in NOT_BUILT:
+            break
+        _check_prompt(state, prompt)
+        if prompt.name in ("operate", "discard_train"):
+            _check_refusals_change_nothing(state, prompt)
+            with _registered():
+                assert refused_offers(state) == []
+        action = TITLE.random_action(state, prompt.seat, rng)
+        TITLE.apply_in_place(state, prompt.seat, action)
+        record.append((prompt.seat, action))
+        assert total_money(state) == 15000
+        _check_certificates(state)
+        assert all(company["cash"] >= 0 for company in [*state.minors.values(), *state.majors.values()])
+    return record
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 6), seed=st.integers(0, 2**31), column=st.booleans())
+def test_random_stock_and_operating_rounds_keep_every_invariant(players: int, seed: int, column: bool) -> None:
+    """Rules 12, 22, R1: through the ORs every prompt has a legal answer, money and certificates hold,
+    the JSON round trip and a replay of the record give the identical state."""
+    options = TITLE.validate_options({"column_market": column})
+    state = TITLE.new_game(PLAYERS[:players], seed, options)
+    record = _play_until_not_built(state, random.Random(seed), limit=600)
+    if any(minor["status"] != "unstarted" for minor in state.minors.values()):
+        assert {"lay_tile", "buy_train"} <= {action["type"] for _, action in record}  # the ORs were played
+    assert TITLE.to_json(TITLE.from_json(TITLE.to_json(state))) == TITLE.to_json(state)
+    again = TITLE.new_game(PLAYERS[:players], seed, options)
+    for seat, action in record:
+        TITLE.apply_in_place(again, seat, action)
+    assert TITLE.to_json(again) == TITLE.to_json(state)

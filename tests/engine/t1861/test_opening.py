@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.t1861 import prices
+from engine.t1861.operating_round import PRIVATE_REVENUE
 from engine.t1861.state import total_money
 from tests.engine.t1861.games import fixture_opening
 
@@ -52,12 +53,13 @@ def test_the_minors_go_to_their_winners_with_the_bid_as_treasury_and_the_section
 
 
 @pytest.mark.parametrize("game", ["167259", "29683"])
-def test_players_cash_is_the_start_less_what_they_won(game: str) -> None:
+def test_players_cash_is_the_start_less_what_they_won_plus_their_privates_first_revenue(game: str) -> None:
     state, _ = fixture_opening(game)
     for seat in state.seats:
         spent = sum(price for owner, price in PRIVATES[game].values() if owner == seat)
         spent += sum(price for owner, price in MINORS[game].values() if owner == seat)
-        assert state.cash[seat] == START_CASH[game] - spent
+        earned = sum(PRIVATE_REVENUE[private] for private, (owner, _) in PRIVATES[game].items() if owner == seat)
+        assert state.cash[seat] == START_CASH[game] - spent + earned  # section 3: paid as OR 1.1 starts
     assert total_money(state) == 15000
 
 
@@ -81,4 +83,4 @@ def test_167259_ends_its_first_stock_round_with_every_player_passed_without_an_a
     """R5: after MV is won, nobody can act (₽95 is under a minor's ₽100), so the round ends by itself."""
     state, actions = fixture_opening("167259")
     assert actions[-1]["action"] == {"type": "bid", "company": "mv", "price": 110}
-    assert state.cash == [95, 0, 5, 5]
+    assert state.cash == [95 + 40, 0 + 15, 5 + 20, 5 + 25]  # and then OR 1.1's private revenue (section 3)

@@ -33,19 +33,20 @@ def _replay(tmp_path: Path, record: dict, capsys: pytest.CaptureFixture[str]) ->
 def test_the_opening_of_167259_replays_to_the_contracts_output(registered, tmp_path, capsys) -> None:
     code, out = _replay(tmp_path, opening_record(fixture_export("167259")), capsys)
     assert code == 0
-    assert [player["cash"] for player in out["players"]] == [95, 0, 5, 5]
+    assert [player["cash"] for player in out["players"]] == [135, 15, 25, 30]  # with OR 1.1's private revenue (3)
     assert out["players"][1]["shares"] == {"n": 100, "spw": 100}
     assert out["companies"]["n"]["price"] == 70 and out["companies"]["n"]["president"] == 1
-    assert out["waiting_for"] == [{"seat": 0, "prompt": "operating_round"}]
+    assert out["waiting_for"] == [{"seat": 1, "prompt": "operate"}]  # N, first in 7.4's order, lays track
 
 
-def test_an_operating_round_action_is_refused_in_words_with_its_index(registered, tmp_path, capsys) -> None:
+def test_an_operating_round_action_out_of_step_is_refused_in_words_with_its_index(registered, tmp_path,
+                                                                                  capsys) -> None:
     record = opening_record(fixture_export("29683"))
-    record["actions"].append({"seat": 1, "action": {"type": "lay_tile", "hex": "h10", "tile": "57", "rotation": 0}})
+    record["actions"].append({"seat": 2, "action": {"type": "buy_train", "train": "2-0", "source": "depot"}})
     code, out = _replay(tmp_path, record, capsys)
     assert code == 2
     assert out["action_index"] == len(record["actions"]) - 1
-    assert "not built yet" in out["error"]
+    assert "'buy_train' is not possible now" in out["error"]  # R1: N's track step comes first
 
 
 def test_an_illegal_bid_is_refused_with_its_index(registered, tmp_path, capsys) -> None:

@@ -1,0 +1,60 @@
+"""An 18xx.games export played through Turnpost's rules while it is translated (``import-18xx``'s core).
+
+A company's action needs the game's state to be translated (who acts for the company, the
+map a recorded route runs on), so translating and applying go together: each effective
+action (``export.effective_actions``) is translated by :class:`translate.Translator` and
+applied through the title at once.  The replay stops at the first action our rules refuse
+and says which, so the caller knows exactly how far the record replays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.errors import IllegalAction, MalformedRecord
+from engine.t1861 import company_turn
+from engine.t1861.export import Export
+from engine.t1861.state import State
+from engine.t1861.title import TITLE
+from engine.t1861.translate import Translator, record_seed
+
+
+@dataclass
+class Imported:
+    """How far an export replayed: the state, our record so far, the last id applied, the refusal."""
+
+    state: State
+    record: dict[str, Any]
+    reached: int = 0
+    refusal: str | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+
+def replay_export(export: Export, until: int | None = None,
+                  after_each: Callable[[State, dict[str, Any]], None] | None = None) -> Imported:
+    """Translate and apply ``export``'s actions (through id ``until``) until one is refused."""
+    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False}
+    players = [player.name for player in export.players]
+    state = TITLE.new_game(players, record_seed(export), TITLE.validate_options(options))
+    record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
+    imported = Imported(state, record)
+    translator = Translator(export, acting_seat=lambda company: company_turn.operator(state, company),
+                            network_now=lambda: company_turn.network(state))
+    for recorded in export.effective_actions():
+        at = recorded.get("id", imported.reached)
+        if until is not None and at > until:
+            break
+        try:
+            entry = translator.translate(recorded)
+            TITLE.apply_in_place(state, entry["seat"], entry["action"])
+        except (IllegalAction, MalformedRecord) as error:
+            imported.refusal = f"18xx.games action {recorded.get('id')} ({recorded.get('type')}): {error}"
+            return imported
+        state.actions_applied += 1
+        record["actions"].append(entry)
+        imported.reached = at
+        if after_each is not None:
+            after_each(state, recorded)
+    return imported

@@ -1,0 +1,172 @@
+"""The ``operate`` prompt: what a company's president is asked at the waiting step of its turn.
+
+One prompt name for the whole turn (docs/titles/1861.md); ``context.step`` says which step
+waits.  Track lays list the map layer's legal lays (G3's menu) as choices and quick answers;
+routes carry the optimiser's best set as the suggested one-click answer; the forced train
+purchase offers no pass.  Every option offered has a legal answer (the property tests).
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
+from engine.t1861 import company_turn
+from engine.t1861 import depot as depot_rules
+from engine.t1861.dividends import DividendKind
+from engine.t1861.lays import legal_lays
+from engine.t1861.state import State
+from engine.t1861.tokens import legal_tokens
+from engine.t1861.train_purchase import bank_purchase
+
+QUICK_LAYS = 12  # one-click lays in a mail; the form lists all
+
+
+def _other_trains(state: State, company: str) -> list[tuple[str, str]]:
+    """(train, owner) of every train another started company owns (never the RSR's, 12.10)."""
+    return [(train, other) for other in [*state.minors, *state.majors] if other != company
+            if company_turn.company_of(state, other)["status"] == "started"
+            for train in company_turn.company_of(state, other)["trains"]]
+
+
+def operate_prompt(state: State, seat: int) -> Prompt:
+    operating = company_turn.turn(state)
+    company, step = operating["company"], operating["step"]
+    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private,
+             "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
+    name = "operate"
+    if step == "discard":
+        company, name = company_turn.over_limit(state) or company, "discard_train"
+    question, actions, quick = build(state, company)
+    if name == "operate" and step not in ("private", "last_private") and company_turn.may_buy_private(state, company):
+        actions = [*actions, _private(state, company)[1][0]]
+    if name == "operate" and company_turn.may_redeem(state, company):
+        actions, quick = [*actions, _redeem_option(state, company)], [*quick, QuickAnswer(
+            f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]
+    entry = company_turn.company_of(state, company)
+    context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
+    return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
+                  context)
+
+
+def _redeem_option(state: State, company: str) -> ActionOption:
+    most = company_turn.redeemable(state, company)
+    return ActionOption("redeem_shares", "Redeem shares from the pool", (
+        Field("count", "count", "Shares", min=1, max=most, default=1),),
+        help="Once a turn, at the current price; the price does not move (rules 12.2, G2).")
+
+
+def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:
+    return ActionOption("pass", label), QuickAnswer(label, {"type": "pass"})
+
+
+def _track(state: State, company: str) -> tuple[str, list, list]:
+    lays = legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
+    affordable = [lay for lay in lays if _affordable(state, company, lay.cost)]
+    actions, quick = [], []
+    if affordable:
+        hexes = sorted({lay.hex for lay in affordable})
+        tiles = sorted({lay.tile for lay in affordable})
+        actions.append(ActionOption("lay_tile", "Lay or upgrade a tile", (
+            Field("hex", "choice", "Hex", choices=tuple(Choice(h.lower(), h) for h in hexes)),
+            Field("tile", "choice", "Tile", choices=tuple(Choice(t, t) for t in tiles)),
+            Field("rotation", "number", "Rotation", min=0, max=5, step=1, default=0)),
+            help="Two tile actions a turn, the second ₽20 dearer; never two upgrades (rules 12.3)."))
+        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}, ₽{lay.cost})",
+                              {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile,
+                               "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
+    option, answer = _pass("No (more) track")
+    return "lay track?", [*actions, option], [*quick, answer]
+
+
+def _affordable(state: State, company: str, cost: int) -> bool:
+    from engine.t1861 import loans
+
+    entry = company_turn.company_of(state, company)
+    return loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
+                                 state.loans_in_supply, cost) is not None
+
+
+def _token(state: State, company: str) -> tuple[str, list, list]:
+    price = company_turn.next_token_price(state, company) or 0
+    cash = company_turn.company_of(state, company)["cash"]
+    options = [option for option in legal_tokens(state.board, company.upper(), price) if option.cost <= cash]
+    actions, quick = [], []
+    if options:
+        actions.append(ActionOption("place_token", "Place a station token", (
+            Field("hex", "choice", "Hex", choices=tuple(Choice(o.hex.lower(), f"{o.hex} (₽{o.cost})")
+                                                        for o in options)),
+            Field("city", "number", "City", min=0, max=max(o.city for o in options), step=1, default=0))))
+        quick += [QuickAnswer(f"Token in {o.hex} for ₽{o.cost}", {"type": "place_token", "hex": o.hex.lower(),
+                                                                   "city": o.city}) for o in options]
+    option, answer = _pass("No token")
+    return "place a station token?", [*actions, option], [*quick, answer]
+
+
+def _routes(state: State, company: str) -> tuple[str, list, list]:
+    best = company_turn.suggested_routes(state, company)
+    revenue = company_turn.check_run(state, company, {"routes": best}).revenue
+    action = ActionOption("run_routes", "Run the trains", help="The suggested routes earn the most (rules 12.5).")
+    return (f"run your trains (best found: ₽{revenue})?", [action],
+            [QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})])
+
+
+def _dividend(state: State, company: str) -> tuple[str, list, list]:
+    revenue = company_turn.turn(state)["revenue"]
+    kinds = [DividendKind.PAYOUT, DividendKind.HALF, DividendKind.WITHHOLD]
+    field = Field("kind", "choice", "Dividend", choices=tuple(Choice(k.value, k.value) for k in kinds))
+    quick = [QuickAnswer(kind.value.capitalize(), {"type": "dividend", "kind": kind.value}) for kind in kinds]
+    return f"the trains earned ₽{revenue}: pay out, half or withhold?", [
+        ActionOption("dividend", "Dividend", (field,))], quick
+
+
+def _private(state: State, company: str) -> tuple[str, list, list]:
+    cash = company_turn.company_of(state, company)["cash"]
+    privates = company_turn.players_privates(state)
+    most = max(min(company_turn.FACE_VALUE[p], cash) for p in privates)
+    action = ActionOption("buy_company", "Buy a private", (
+        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper()) for p in privates)),
+        Field("price", "number", "Price", min=1, max=most, step=1, default=1)),
+        help="₽1 to its face value, paid to the player who owns it (rules 12.1).")
+    option, answer = _pass("Buy no private")
+    return "buy a private from a player?", [action, option], [answer]
+
+
+def _discard(state: State, company: str) -> tuple[str, list, list]:
+    trains = company_turn.company_of(state, company)["trains"]
+    field = Field("train", "choice", "Train", choices=tuple(Choice(t, t) for t in trains))
+    quick = [QuickAnswer(f"Discard {t}", {"type": "discard_train", "train": t}) for t in trains]
+    return "over the train limit: discard a train (rules 12.9).", [
+        ActionOption("discard_train", "Discard a train", (field,))], quick
+
+
+def _buy_train(state: State, company: str) -> tuple[str, list, list]:
+    buyer = company_turn.buyer(state, company)
+    actions, quick = [], []
+    for train in depot_rules.bank_offer(state.depot, state.phase):
+        try:
+            purchase = bank_purchase(buyer, train, state.depot, state.phase)
+        except IllegalAction:  # not affordable or no room: not offered
+            continue
+        quick.append(QuickAnswer(f"Buy {train} from the bank (₽{purchase.price})",
+                                 {"type": "buy_train", "train": train, "source": "depot"}))
+    if quick:
+        trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
+        actions.append(ActionOption("buy_train", "Buy a train from the bank", (
+            Field("train", "choice", "Train", choices=trains),), fixed={"source": "depot"}))
+    sellers = _other_trains(state, company)
+    if sellers and buyer.cash >= 1 and company_turn.has_room(state, company):
+        owners = sorted({owner for _, owner in sellers})
+        actions.append(ActionOption("buy_train", "Buy a train from another company", (
+            Field("train", "choice", "Train", choices=tuple(Choice(t, f"{t} of {s.upper()}") for t, s in sellers)),
+            Field("source", "choice", "From", choices=tuple(Choice(s, s.upper()) for s in owners)),
+            Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
+            help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
+        train, owner = sellers[0]
+        quick.append(QuickAnswer(f"Buy {train} from {owner.upper()} for ₽1",
+                                 {"type": "buy_train", "train": train, "source": owner, "price": 1}))
+    forced = company_turn.forced(state, company)
+    if not forced:
+        option, answer = _pass("Buy no (more) trains")
+        actions.append(option)
+        quick.append(answer)
+    return ("buy a train (you must: no train)?" if forced else "buy a train?"), actions, quick

@@ -1,0 +1,184 @@
+"""A major's operating turns, step by step (sections 7.3, 12.3, 12.5, 12.7, 12.10, 23 R1).
+
+NW is parred at ₽100 in a phase-4 stock round (ann 20%, bob 10%; the treasury's 70% pays the
+company) and homed in F18; the merger round that follows each OR in phase 4 is not built, so
+the test moves on with ``operating_round.after_merger_round`` as the merger module will.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.t1861 import company_turn, operating_round
+from engine.t1861.state import State, copy_state, total_money
+from engine.t1861.title import TITLE
+from tests.engine.t1861.games import asked, play, stock_round_state
+
+
+def _nw_operating() -> State:
+    state = stock_round_state(3, phase="4", cash=1000)
+    play(state, 0, "par", company="nw", price=100)
+    play(state, 0, "place_token", hex="f18", city=0)
+    play(state, 1, "buy_shares", company="nw", source="treasury")
+    for seat in (2, 0, 1):
+        play(state, seat, "pass")
+    return state
+
+
+def _nw_with_a_route() -> State:
+    """OR 1.1: no track, a forced 2-train; then OR 1.2 with track from F18 to G19."""
+    state = _nw_operating()
+    play(state, 0, "pass")  # track
+    play(state, 0, "buy_train", train="2-0", source="depot")
+    play(state, 0, "pass")  # no second train
+    operating_round.after_merger_round(state, 1)
+    play(state, 0, "lay_tile", hex="f18", tile="5", rotation=4)
+    play(state, 0, "lay_tile", hex="g19", tile="3", rotation=1)
+    return state
+
+
+def test_the_stock_round_hands_over_to_the_majors_president_at_the_track_step() -> None:
+    state = _nw_operating()
+    assert state.round == {"kind": "operating", "number": 1, "operating_round": 1}
+    assert asked(state) == (0, "operate")
+    assert TITLE.prompts(state)[0].context["step"] == "track"
+    assert state.majors["nw"]["cash"] == 300  # 12.10's purchase comes from this treasury
+
+
+def test_a_trainless_major_earns_nothing_withholds_and_moves_left_then_must_buy_a_train() -> None:
+    """12.5, 12.7, 7.3: no train, ₽0, price one cell left; 12.10: the buy step refuses a pass."""
+    state = _nw_operating()
+    play(state, 0, "pass")
+    assert state.majors["nw"]["price"] == 90
+    assert TITLE.waiting(state)[0].accepts == ("buy_train",)
+    with pytest.raises(IllegalAction, match="must buy"):
+        company_turn.act(copy_state(state), {"type": "pass"})
+    assert all(answer.action["type"] == "buy_train" for answer in TITLE.prompts(state)[0].quick)
+    play(state, 0, "buy_train", train="2-0", source="depot")
+    assert (state.majors["nw"]["cash"], state.majors["nw"]["trains"]) == (200, ["2-0"])
+    assert total_money(state) == 15000
+
+
+def test_a_second_tile_costs_20_and_a_third_is_not_asked_for() -> None:
+    """12.3: two tile actions per turn, the second ₽20 dearer; Ekaterinoslav's water ₽40 with its
+    first tile; the step then closes by itself."""
+    state = _nw_with_a_route()
+    assert state.majors["nw"]["cash"] == 200 - 40 - 20
+    assert TITLE.prompts(state)[0].context["step"] == "routes"
+
+
+def test_the_run_prompt_offers_the_optimisers_routes_and_a_major_then_chooses_its_dividend() -> None:
+    """12.5: the suggested answer is legal and earns the most; 12.7: payout pays each holder per share."""
+    state = _nw_with_a_route()
+    prompt = TITLE.prompts(state)[0]
+    best = prompt.quick[0].action
+    assert best["type"] == "run_routes" and best["routes"][0]["train"] == "2-0"
+    play(state, 0, "run_routes", routes=best["routes"])
+    revenue = state.operating["revenue"]
+    assert revenue > 0
+    assert TITLE.prompts(state)[0].context["step"] == "dividend"
+    cash_before, company_before = list(state.cash), state.majors["nw"]["cash"]
+    TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "payout"})
+    per_share = revenue // 10
+    assert state.cash[0] - cash_before[0] == 2 * per_share  # the president's 20%
+    assert state.cash[1] - cash_before[1] == per_share
+    assert state.majors["nw"]["cash"] - company_before == 7 * per_share  # treasury shares pay the company
+    assert total_money(state) == 15000
+
+
+def test_a_route_the_rules_refuse_changes_nothing() -> None:
+    """12.5: a train the company does not own is refused in words; the state is untouched."""
+    state = _nw_with_a_route()
+    before = TITLE.to_json(state)
+    with pytest.raises(IllegalAction, match="no train 3-0"):
+        play(state, 0, "run_routes", routes=[{"train": "3-0", "segments": []}])
+    assert TITLE.to_json(state) == before
+
+
+def test_a_dividend_that_is_not_payout_half_or_withhold_is_refused() -> None:
+    state = _nw_with_a_route()
+    play(state, 0, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
+    with pytest.raises(IllegalAction, match="payout, half or withhold"):
+        TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "everything"})
+
+
+def test_after_the_last_or_of_the_set_the_next_stock_round_opens() -> None:
+    """Section 8: two ORs per set in phase 4 (each followed by a merger round), then a stock round."""
+    state = _nw_with_a_route()
+    play(state, 0, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
+    TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "withhold"})
+    while asked(state)[1] == "operate":
+        play(state, 0, "pass")
+    assert state.round["kind"] == "merger"
+    operating_round.after_merger_round(state, 2)
+    assert state.round["kind"] == "stock" and state.operating is None
+
+
+def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_buyer_goes_on() -> None:
+    """16, 12.9: phase 4 cuts a minor's limit to one train; its owner discards, into the open
+    market, before the buying major's step continues; the 2-trains rust."""
+    from dataclasses import replace
+
+    state = _nw_operating()
+    play(state, 0, "pass")  # track; now NW's forced purchase
+    state.phase = "3"
+    copies = dict(state.depot.copies)
+    state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
+                                                  for kind, count in state.depot.sold))
+    state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
+    state.majors["nw"]["trains"] = []
+    play(state, 0, "buy_train", train="4-0", source="depot")
+    assert state.phase == "4"
+    assert TITLE.waiting(state)[0].seat == 1 and TITLE.waiting(state)[0].prompt == "discard_train"
+    prompt = TITLE.prompts(state)[0]
+    assert {answer.action["train"] for answer in prompt.quick} == {"3-0", "3-1"}
+    play(state, 1, "discard_train", train="3-1")
+    assert state.minors["n"]["trains"] == ["3-0"] and "3-1" in state.depot.open_market
+    assert asked(state) == (0, "operate") and state.operating["company"] == "nw"
+    assert total_money(state) == 15000
+
+
+def test_a_major_redeems_pool_shares_once_at_any_step_of_its_turn() -> None:
+    """G2 (12.2): from the pool at the current price, the price unmoved, once in the turn."""
+    state = _nw_operating()
+    state.majors["nw"]["certificates"][5:7] = ["pool", "pool"]
+    price, cash = state.majors["nw"]["price"], state.majors["nw"]["cash"]
+    assert "redeem_shares" in TITLE.waiting(state)[0].accepts  # at the track step
+    play(state, 0, "redeem_shares", count=2)
+    assert state.majors["nw"]["certificates"].count("pool") == 0
+    assert state.majors["nw"]["cash"] == cash - 2 * price and state.majors["nw"]["price"] == price
+    assert TITLE.prompts(state)[0].context["step"] == "track"  # redeeming is no step of its own
+    state.majors["nw"]["certificates"][6] = "pool"
+    with pytest.raises(IllegalAction):
+        play(state, 0, "redeem_shares", count=1)
+    assert total_money(state) == 15000
+
+
+def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans() -> None:
+    """12.10: ₽1 to the buyer's cash, paid to the seller."""
+    state = _nw_operating()
+    play(state, 0, "pass")
+    state.minors["n"].update(status="started", owner=1, trains=["2-0"])
+    prompt = TITLE.prompts(state)[0]
+    assert {"type": "buy_train", "train": "2-0", "source": "n", "price": 1} in [q.action for q in prompt.quick]
+    with pytest.raises(IllegalAction, match="₽1 to ₽300"):
+        play(state, 0, "buy_train", train="2-0", source="n", price=301)
+    play(state, 0, "buy_train", train="2-0", source="n", price=120)
+    assert (state.majors["nw"]["cash"], state.minors["n"]["cash"]) == (300 - 120, 120)
+    assert state.majors["nw"]["trains"] == ["2-0"] and state.minors["n"]["trains"] == []
+
+
+def test_a_company_buys_a_players_private_at_any_step_for_one_rouble_to_face_value() -> None:
+    """12.1 (phases 3-5), R1 step 2: the purchase is no step of its own; the price goes to the player."""
+    state = _nw_operating()
+    state.privates["tsr"] = 1
+    assert "buy_company" in TITLE.waiting(state)[0].accepts  # at the track step
+    with pytest.raises(IllegalAction, match="₽1 to ₽30"):
+        play(state, 0, "buy_company", company="tsr", price=31)
+    bob = state.cash[1]
+    play(state, 0, "buy_company", company="tsr", price=30)
+    assert state.privates["tsr"] == "nw" and state.cash[1] == bob + 30 and state.majors["nw"]["cash"] == 270
+    assert TITLE.prompts(state)[0].context["step"] == "track"
+    assert "buy_company" not in TITLE.waiting(state)[0].accepts  # no player holds a private now
+    assert total_money(state) == 15000
