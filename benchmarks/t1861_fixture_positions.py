@@ -27,6 +27,7 @@ from engine.t1861.export import read_export
 from engine.t1861.lays import legal_lays
 from engine.t1861.map_replay import private_bonuses, replay_positions, train_of
 from engine.t1861.optimiser import best_routes
+from engine.t1861.track_network import build_network
 from engine.t1861.walk_events import RoutesRun, TileLaid
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "engine" / "t1861" / "fixtures"
@@ -58,7 +59,7 @@ def time_game(game: str, repeats: int) -> tuple[list[Timing], list[Timing]]:
             work = partial(legal_lays, board, event.company, phase)
             lays.append(best_of(repeats, work, f"{game} action {event.at} {event.company}"))
         if isinstance(event, RoutesRun):
-            network = replay.board.network(replay.phase)
+            network = build_network(replay.board, replay.phase)
             trains = [train_of(train) for train in event.trains]
             bonuses = private_bonuses(event.privates)
             work = partial(best_routes, network, event.company, trains, bonuses)

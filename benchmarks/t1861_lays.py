@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.t1861.lays import LaysThisTurn, legal_lays
 from engine.t1861.playout import playout
+from engine.t1861.track_network import build_network
 
 
 class _Timer:
@@ -59,7 +60,7 @@ def main(games: int = 5, turns: int = 150) -> None:
                     legal_lays(after, turn.company, turn.phase, LaysThisTurn().after(turn.lays[0]))
             options.append(len(first))
             with _Timer(network_wall, network_cpu):
-                turn.after.network(turn.phase)
+                build_network(turn.after, turn.phase)
     print(f"1861 legal-lay enumeration over {games} random playouts of {turns} turns")
     print(_line("legal_lays per company turn, wall", lays_wall))
     print(_line("legal_lays per company turn, CPU", lays_cpu))

@@ -25,6 +25,7 @@ from engine.t1861.data import DATA
 from engine.t1861.optimiser import best_routes
 from engine.t1861.routes import check_routes
 from engine.t1861.sample_boards import grown_board, minor_homes
+from engine.t1861.track_network import build_network
 from engine.t1861.trains import Train
 
 TRAIN_SETS = (("4", "5"), ("5", "7"), ("8",), ("8", "2+2"), ("8", "8"), ("5+5E",), ("8", "5+5E"))
@@ -42,7 +43,7 @@ def main(boards: int, turns: int) -> None:
     worst = (0.0, "")
     for seed in range(boards):
         board, phase = grown_board(seed, turns)
-        network = board.network(phase)
+        network = build_network(board, phase)
         print(f"board {seed}: {len(board.laid)} tiles, {len(network.stops)} stops, {len(network.segments)} segments")
         for company, _, _ in minor_homes():
             for train_set in TRAIN_SETS:

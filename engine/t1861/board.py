@@ -15,8 +15,8 @@ Typical use::
     board = board.place_token("M-K", "H8", 0)               # a minor's home token (its held slot)
     lay = check_lay(board, "M-K", "2", "H10", "58", 3)      # engine.t1861.lays; raises IllegalAction
     board = board.lay(lay.hex, lay.tile, lay.rotation)      # tokens follow their cities on upgrades
-    network = board.network("2")                            # engine.t1861.network.Network
-    mine = board.network("2", "M-K")                        # only what M-K's tokens reach
+    network = build_network(board, "2")                     # engine.t1861.track_network
+    mine = build_network(board, "2", "M-K")                 # only what M-K's tokens reach
     snapshot = board.to_json()                              # Board.from_json(snapshot) == board
 
 City indices are the current tile's: after Kiev, Moscow or St. Petersburg merge into one
@@ -34,7 +34,6 @@ from engine.core.errors import IllegalAction, MalformedRecord
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
 from engine.t1861.data import DATA
 from engine.t1861.fitting import fit_at, fit_refusal
-from engine.t1861.network import Network
 from engine.t1861.supply import Supply
 
 # Per hex, per city of its current contents: the companies in that city, in slot order.
@@ -93,15 +92,6 @@ class Board:
         slots = self.contents(hex_id).cities[city].slots
         held = [other for other in self.reserved_in(hex_id)[city] if other != company]
         return slots - len(self.tokens_in(hex_id)[city]) - len(held)
-
-    def network(self, phase: str, company: str | None = None) -> Network:
-        """The track as routes see it (``engine.t1861.network``), off-boards valued for ``phase``.
-
-        With ``company``, only what that company can reach from its tokens is kept.
-        """
-        from engine.t1861.track_network import build_network
-
-        return build_network(self, DATA.phase(phase).offboard_colour, company)
 
     # Changing ------------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ from engine.t1861.revenue import Bonuses
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
 from engine.t1861.state import State
 from engine.t1861.tokens import check_token, legal_tokens
+from engine.t1861.track_network import build_network
 from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, must_buy
 
 LOANS = loans.loan_rules_from_json(DATA.raw["game"])
@@ -142,7 +143,7 @@ def network(state: State) -> Network:
     are the same (a turn asks for it when probing for a route and again to check the run)."""
     board, phase, built = _LAST_NETWORK
     if board is not state.board or phase != state.phase:
-        built = state.board.network(state.phase)
+        built = build_network(state.board, state.phase)
         _LAST_NETWORK[:] = [state.board, state.phase, built]
     return built
 

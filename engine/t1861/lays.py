@@ -38,6 +38,7 @@ from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refu
 from engine.t1861.geometry import edge_name
 from engine.t1861.reach import Reach, reach
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
+from engine.t1861.track_network import build_network
 
 _LAY_FEES = tuple(step["extra_cost"] for step in DATA.raw["game"]["tile_lays_per_turn"])
 _OPEN_FROM = [phase.name for phase in DATA.phases].index("3")
@@ -70,7 +71,7 @@ def legal_lays(board: Board, company: str, phase: str, done: LaysThisTurn = Lays
     """Every lay ``company`` may make now, in hex and tile order; city upgrades as G3's menu."""
     if len(done.hexes) >= len(_LAY_FEES):
         return []
-    reached = reach(board.network(phase), company)
+    reached = reach(build_network(board, phase), company)
     found: list[TileLay] = []
     for hex_id in sorted(_hexes_in_reach(reached)):
         if _hex_refusal(board, company, phase, hex_id, done) is None:
@@ -91,7 +92,7 @@ def check_lay(
     refusal = refusal or fit_refusal(hex_id, board.laid.get(hex_id), tile, rotation)
     if refusal is not None:
         raise IllegalAction(refusal)
-    reached = reach(board.network(phase), company)
+    reached = reach(build_network(board, phase), company)
     fit = fit_at(hex_id, board.laid.get(hex_id), tile, rotation)
     assert fit is not None  # fit_refusal found nothing wrong
     refusal = _company_refusal(board, company, hex_id, DATA.tiles[tile], fit, reached)

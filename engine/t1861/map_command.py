@@ -19,6 +19,7 @@ from engine.t1861.map_replay import MapReplay, private_bonuses, replay_positions
 from engine.t1861.merger_tokens import next_token_price, placed
 from engine.t1861.optimiser import best_routes
 from engine.t1861.tokens import legal_tokens
+from engine.t1861.track_network import build_network
 from engine.t1861.walk import WalkState
 from engine.t1861.walk_facts import walk_facts
 
@@ -94,7 +95,7 @@ def company_lines(replay: MapReplay, state: WalkState | None, company: str) -> l
     if len(lays) > SHOWN_LAYS:
         lines.append(f"  ... and {len(lays) - SHOWN_LAYS} more")
     lines += token_lines(replay, state, company)
-    network = replay.board.network(replay.phase)
+    network = build_network(replay.board, replay.phase)
     best = best_routes(network, company, [train_of(t) for t in trains], private_bonuses(privates))
     lines.append(f"Best routes: {best.revenue}" + ("" if best.proven_best else " (search stopped at its limit)"))
     lines += [f"  {route.train.label}: {' '.join(route.counted)} = {route.revenue}" for route in best.routes]

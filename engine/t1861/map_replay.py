@@ -27,6 +27,7 @@ from engine.t1861.recorded_routes import recorded_plans
 from engine.t1861.revenue import Bonuses
 from engine.t1861.routes import RouteSet, check_routes
 from engine.t1861.tokens import check_home_token, check_token, home_city_options
+from engine.t1861.track_network import build_network
 from engine.t1861.trains import Train
 from engine.t1861.walk import WalkState, walk_states
 from engine.t1861.walk_events import (
@@ -175,7 +176,7 @@ def replay_positions(actions: Sequence[Action]) -> Iterator[tuple[MapReplay, Wal
 
 def check_run(replay: MapReplay, run: RoutesRun) -> RunCheck:
     """The recorded routes checked on the board as it stood, and the optimiser's best set."""
-    network = replay.board.network(replay.phase)
+    network = build_network(replay.board, replay.phase)
     trains = [train_of(train_id) for train_id in run.trains]
     bonuses = private_bonuses(run.privates)
     checked = check_routes(network, run.company, recorded_plans(network, run.routes, train_of), Bonuses.of(bonuses))

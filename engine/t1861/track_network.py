@@ -10,20 +10,23 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
+from engine.t1861.board import Board
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
 from engine.t1861.data import DATA
 from engine.t1861.geometry import neighbour, opposite
 from engine.t1861.network import Network, Segment, Stop
+from engine.t1861.reach import reach
 from engine.t1861.tiles import EDGE, End
 
-if TYPE_CHECKING:
-    from engine.t1861.board import Board
 
+def build_network(board: Board, phase: str, company: str | None = None) -> Network:
+    """The track as routes see it, off-boards valued for ``phase``.
 
-def build_network(board: Board, phase_colour: str, company: str | None = None) -> Network:
-    """The whole map's network for off-boards valued at ``phase_colour``; ``company``: its reach only."""
+    With ``company``, only what that company can reach from its tokens is kept.  This lives
+    here rather than on :class:`Board` so the board stays below the network in the imports.
+    """
+    phase_colour = DATA.phase(phase).offboard_colour
     stops: dict[str, Stop] = {}
     segments: list[Segment] = []
     for hex_id in DATA.hexes:
@@ -33,8 +36,6 @@ def build_network(board: Board, phase_colour: str, company: str | None = None) -
     network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
     if company is None:
         return network
-    from engine.t1861.reach import reach
-
     reached = reach(network, company)
     return Network(
         stops={stop_id: stop for stop_id, stop in stops.items() if stop_id in reached.stops},

@@ -15,6 +15,7 @@ from engine.t1861.geometry import neighbour, opposite
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.playout import playout
 from engine.t1861.tiles import EDGE
+from engine.t1861.track_network import build_network
 
 
 def _tiles_on_map_plus_supply_are_the_manifest(board: Board) -> None:
@@ -40,7 +41,7 @@ def _keeps_track(old: HexContents, new: HexContents) -> None:
 
 
 def _network_is_consistent(board: Board, phase: str) -> None:
-    network = board.network(phase)
+    network = build_network(board, phase)
     per_hex: dict[str, int] = {}
     for segment in network.segments:
         per_hex[segment.hex] = per_hex.get(segment.hex, 0) + 1
@@ -89,9 +90,9 @@ def test_random_legal_lays_never_break_an_invariant(seed):
 def test_a_company_network_is_part_of_the_whole_and_holds_its_tokens(seed):
     for turn in playout(seed, turns=40):
         board = turn.after
-    whole = board.network("5")
+    whole = build_network(board, "5")
     for company in sorted({company for _, _, company in board.token_places()}):
-        own = board.network("5", company)
+        own = build_network(board, "5", company)
         assert set(own.stops) <= set(whole.stops)
         assert set(own.segments) <= set(whole.segments)
         assert {stop.id for stop in whole.stops_with_token(company)} <= set(own.stops)
@@ -118,7 +119,7 @@ def _semi_restrictive_by_walking_the_whole_map(board: Board, company: str, hex_i
         return True
     after = board.lay(hex_id, tile, fit.rotation)
     new = after.contents(hex_id)
-    reached = reach(after.network("2"), company)
+    reached = reach(build_network(after, "2"), company)
     old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
     used = [new.paths[int(segment.split("/")[1])] for segment in reached.segments if segment.split("/")[0] == hex_id]
     if any(path_key(path) not in old_paths for path in used):
@@ -147,7 +148,7 @@ def test_the_semi_restrictive_check_agrees_with_walking_the_whole_map(seed):
         if index % 5:
             continue
         board, company = turn.after, turn.company
-        reached = reach(board.network("8"), company)
+        reached = reach(build_network(board, "8"), company)
         for hex_id in sorted({hex_id for hex_id, _ in reached.edges if hex_id in DATA.hexes}):
             if not DATA.hexes[hex_id].takes_tiles:
                 continue

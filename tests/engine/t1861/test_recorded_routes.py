@@ -9,6 +9,7 @@ from engine.t1861.board import Board
 from engine.t1861.optimiser import best_routes
 from engine.t1861.recorded_routes import node_stop, recorded_form, recorded_plan, recorded_plans
 from engine.t1861.routes import RouteError, check_routes
+from engine.t1861.track_network import build_network
 
 from .networks import EXPRESS, THREE, TWO, city, junction, network, random_networks, town
 
@@ -22,7 +23,7 @@ RECORDED = {
 
 def test_a_recorded_route_on_the_printed_map_becomes_the_same_walk_and_earns_the_same():
     board = Board.empty().place_token("N", "H8", 1)
-    net = board.network("2")
+    net = build_network(board, "2")
 
     plan = recorded_plan(net, RECORDED, TWO)
 
@@ -33,7 +34,7 @@ def test_a_recorded_route_on_the_printed_map_becomes_the_same_walk_and_earns_the
 
 def test_stretches_may_be_written_in_either_direction_and_need_no_nodes():
     board = Board.empty().place_token("N", "H8", 1)
-    net = board.network("2")
+    net = build_network(board, "2")
     backwards = {"train": "2-0", "connections": [["E1", "F2", "F4", "G5"], ["G5", "G7", "H8"]]}
 
     plan = recorded_plans(net, [backwards], lambda train_id: TWO)[0]
@@ -59,7 +60,7 @@ def test_nodes_break_a_tie_between_two_cities_the_same_hexes_reach():
 
 
 def test_track_that_is_not_on_the_map_is_refused_in_words():
-    net = Board.empty().network("2")
+    net = build_network(Board.empty(), "2")
     wrong = {"train": "2-0", "connections": [["H8", "H10", "H12"]]}
 
     with pytest.raises(

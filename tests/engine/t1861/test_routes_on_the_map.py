@@ -11,6 +11,7 @@ from engine.t1861.optimiser import best_routes
 from engine.t1861.revenue import EKATERINBURG_MOSCOW
 from engine.t1861.routes import check_routes
 from engine.t1861.sample_boards import grown_board
+from engine.t1861.track_network import build_network
 from engine.t1861.trains import Train
 
 TRAINS = {entry["name"]: Train.from_data(entry) for entry in DATA.raw["trains"]}
@@ -32,7 +33,7 @@ def test_the_ekaterinburg_bonus_is_the_data_files():
 
 
 def test_on_the_printed_map_a_moscow_minor_runs_to_st_petersburg():
-    network = Board.empty().place_token("N", "H8", 1).network("2")
+    network = build_network(Board.empty().place_token("N", "H8", 1), "2")
 
     found = best_routes(network, "N", [TRAINS["2"], TRAINS["2"]])
 
@@ -43,7 +44,7 @@ def test_on_the_printed_map_a_moscow_minor_runs_to_st_petersburg():
 @pytest.fixture(scope="module")
 def late_board():
     board, phase = grown_board(seed=3, turns=6)
-    return board.network(phase)
+    return build_network(board, phase)
 
 
 @pytest.mark.parametrize("company", ["N", "SPW", "KR", "E"])
