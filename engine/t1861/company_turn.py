@@ -204,13 +204,12 @@ def _advance(state: State, start: int) -> list[Event]:
 
 
 def _after(state: State, step: str) -> list[Event]:
-    """``step`` is finished: go on with the next steps, and the next company if none waits."""
-    from engine.t1861 import operating_round
+    """``step`` is finished: go on with the next steps.
 
-    events = _advance(state, STEPS.index(step) + 1)
-    if is_waiting(state):
-        return events
-    return events + operating_round.next_company(state)
+    When none of them waits the turn is over; ``flow`` then starts the next company's, so
+    this module never reaches up into the operating round.
+    """
+    return _advance(state, STEPS.index(step) + 1)
 
 
 def _waits(state: State, company: str, step: str) -> bool:

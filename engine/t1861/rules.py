@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, company_turn, private_auction, stock_round
+from engine.t1861 import asking, company_turn, flow, private_auction, stock_round
 from engine.t1861.state import State, copy_state
 
 CHECK_FIRST = frozenset({"operate", "discard_train"})  # rules that validate before they change the state
@@ -33,13 +33,19 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
                             f" possible now (possible: {', '.join(asked.accepts)}).")
     if asked.prompt in CHECK_FIRST:
-        return _dispatch(state, seat, asked.prompt, action)
+        return _answer(state, seat, asked.prompt, action)
     work = copy_state(state)
-    events = _dispatch(work, seat, asked.prompt, action)
+    events = _answer(work, seat, asked.prompt, action)
     for name, value in vars(work).items():
         if name != "actions_applied":
             setattr(state, name, value)
     return events
+
+
+def _answer(state: State, seat: int, prompt: str, action: dict[str, Any]) -> list[Event]:
+    """The rule module answers the action; then ``flow`` starts whatever that answer finished."""
+    events = _dispatch(state, seat, prompt, action)
+    return events + flow.carry_on(state)
 
 
 def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> list[Event]:

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import flow, holdings, prices
+from engine.t1861 import holdings, prices
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
 from engine.t1861.state import MAJOR_CERTIFICATES, State, certificate_limit, max_percent
@@ -327,7 +327,7 @@ def _end_round(state: State) -> list[Event]:
     state.stock = None
     events.append(Event(f"The stock round ends; {state.players[state.priority]} has the priority deal.",
                         "stock_round_end", {"priority": state.priority}))
-    return events + flow.after_stock_round(state)
+    return events  # flow sees state.stock gone and starts the operating rounds
 
 
 # Helpers -----------------------------------------------------------------------------------
