@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
-from engine.t1861 import company_turn
+from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
 from engine.t1861.dividends import DividendKind
 from engine.t1861.lays import legal_lays
@@ -79,8 +79,6 @@ def _track(state: State, company: str) -> tuple[str, list, list]:
 
 
 def _affordable(state: State, company: str, cost: int) -> bool:
-    from engine.t1861 import loans
-
     entry = company_turn.company_of(state, company)
     return loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
                                  state.loans_in_supply, cost) is not None

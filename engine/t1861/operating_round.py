@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.t1861 import company_turn
+from engine.t1861 import company_turn, stock_round
 from engine.t1861.data import DATA
 from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.prices import market_of
@@ -84,8 +84,6 @@ def _end(state: State) -> list[Event]:
 
 def after_merger_round(state: State, finished: int) -> list[Event]:
     """What follows OR ``finished`` (and its merger round, if any): the set's next OR or a stock round."""
-    from engine.t1861 import stock_round
-
     operating = company_turn.turn(state)
     if finished < operating["rounds_in_set"]:
         return begin(state, finished + 1, operating["rounds_in_set"])
