@@ -347,5 +347,6 @@ class DivisionMessage(models.Model):
         return f"{self.division}: {self.subject}"
 
 
-# The standings' rows live in their own module; imported here so Django finds them with the app's models.
+# The standings' rows live in their own module (it names these models as strings, so it imports
+# nothing from here); imported last so Django finds them and registers them after the rest, as before.
 from leagues.standing_rows import GamePlacing, Standing, Zone  # noqa: E402, F401

@@ -3,7 +3,8 @@
 Both are caches of the games' results (the games' logs and resignations are the truth),
 rewritten by ``leagues.standings.record_result`` inside the transaction that finished the game,
 so a page reads a division's table in one query and never replays a game.  Loaded by
-``leagues.models`` (Django finds an app's models there).
+``leagues.models`` (Django finds an app's models there); so this module names the models it
+points at as strings ("leagues.Division") and never imports ``leagues.models`` back.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from django.db import models
-
-from leagues.models import Division, DivisionMember, LeagueGame
 
 
 class Zone(models.TextChoices):
@@ -33,8 +32,8 @@ class GamePlacing(models.Model):
     rows written before it was kept: their placings were the seats).
     """
 
-    league_game = models.ForeignKey(LeagueGame, on_delete=models.CASCADE, related_name="placings")
-    member = models.ForeignKey(DivisionMember, on_delete=models.CASCADE, related_name="placings")
+    league_game = models.ForeignKey("leagues.LeagueGame", on_delete=models.CASCADE, related_name="placings")
+    member = models.ForeignKey("leagues.DivisionMember", on_delete=models.CASCADE, related_name="placings")
     place = models.PositiveSmallIntegerField()
     score = models.IntegerField(null=True, blank=True)
     resigned = models.BooleanField(default=False)
@@ -60,8 +59,8 @@ class Standing(models.Model):
     winner's-score share is kept for display only, the order being decided in Python.
     """
 
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")
-    member = models.OneToOneField(DivisionMember, on_delete=models.CASCADE, related_name="standing")
+    division = models.ForeignKey("leagues.Division", on_delete=models.CASCADE, related_name="standings")
+    member = models.OneToOneField("leagues.DivisionMember", on_delete=models.CASCADE, related_name="standing")
     row = models.PositiveSmallIntegerField()
     position = models.PositiveSmallIntegerField()
     played = models.PositiveSmallIntegerField(default=0)
