@@ -348,4 +348,4 @@ class DivisionMessage(models.Model):
 
 
 # The standings' rows live in their own module; imported here so Django finds them with the app's models.
-from leagues.standing_rows import GamePlacing, Standing, Zone  # noqa: E402, F401
+from leagues.standing_rows import GamePlacing, Standing, StoredTable, Zone  # noqa: E402, F401
