@@ -33,7 +33,8 @@ def test_a_first_season_is_drawn_by_rating_with_the_unrated_last(league, monkeyp
     season = open_season(league, division_size=3, game_size=3)
     players = sign_up_players(season, 6)
     ratings = {"p02": 30.0, "p05": 25.0, "p06": 20.0, "p01": 10.0}
-    monkeypatch.setattr(seeding, "rating_of", lambda user, title: ratings.get(user.name))
+    monkeypatch.setattr(seeding, "ratings_of", lambda users, title: {
+        user.pk: ratings[user.name] for user in users if user.name in ratings})
     draw.draw_season(season)
     assert _divisions(season) == [["p02", "p05", "p06"], ["p01", "p03", "p04"]]
     assert players  # every signed-up player is placed
