@@ -10,12 +10,14 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from django.contrib.postgres.aggregates import StringAgg
 from django.db.models import CharField, Count, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Concat
 from django.http import Http404
+from django.template.loader import get_template
 
 from accounts.models import User
 from games.models import GameStatus, Seat
@@ -74,7 +76,14 @@ def season_of(league: League, number: int) -> Season:
     return season
 
 
-TABLE_HTML_VERSION = 1  # raise when the table templates change: every stored table is then rendered again
+TABLE_TEMPLATES = ("leagues/_season_division.html", "leagues/_table.html")
+
+
+@cache
+def table_templates_version() -> str:
+    """A digest of the table templates' source: a deploy that changes them renders every stored table again."""
+    sources = (get_template(name).template.source for name in TABLE_TEMPLATES)
+    return hashlib.sha1("\n".join(sources).encode()).hexdigest()[:12]
 
 
 def division_table_keys(season: Season, division_ids: list[int] | None = None) -> dict[int, str]:
@@ -92,7 +101,7 @@ def division_table_keys(season: Season, division_ids: list[int] | None = None) -
              .annotate(names=StringAgg(member, Value(","), order_by="user_id")).values("names"))
     divisions = (divisions.annotate(newest=Max("standings__updated"), rows=Count("standings"), names=Subquery(names))
                  .values_list("pk", "name", "newest", "rows", "names"))
-    page = f"{TABLE_HTML_VERSION}:{season.league.slug}:{season.number}:{','.join(season.tie_breaks)}"
+    page = f"{table_templates_version()}:{season.league.slug}:{season.number}:{','.join(season.tie_breaks)}"
 
     def key(pk: int, name: str, newest: datetime | None, rows: int, names: str | None) -> str:
         state = f"{page}:{newest.timestamp() if newest else 0}:{rows}:{name}:{names or ''}"

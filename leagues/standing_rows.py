@@ -92,7 +92,8 @@ class StoredTable(models.Model):
     Rendered when the table is rewritten (``leagues.table_html``), in the finishing game's
     transaction, so the season page joins stored HTML even right after a restart.  The key
     names everything the HTML shows (rows, members and their names, tie-breaks, the links): a
-    view whose key differs renders that table again and stores it.
+    view whose key differs renders that table again and stores it (the key holds a digest of
+    the table templates, so a deploy that changes them needs no step).
     """
 
     division = models.OneToOneField(Division, on_delete=models.CASCADE, primary_key=True, related_name="stored_table")

@@ -4,7 +4,7 @@ A division's table is rendered when it is rewritten (``leagues.standings.rewrite
 the finishing game's transaction) and stored with the key of the state it shows
 (``standing_queries.division_table_keys``).  The season page reads the keys and the stored
 HTML in two queries for all its divisions; it renders only a table whose key no longer
-matches (a player renamed, the rules or templates changed, a table older than this store) and
+matches (a player renamed, the rules or the templates changed, a table never stored) and
 stores it again.  Unlike a per-process cache it survives restarts: 50 tables take ~200 ms to
 render on a loaded machine, ~5 ms to read.
 """
