@@ -5,9 +5,10 @@
 It creates a scratch database (``turnpost_bench_lstand``; override with TURNPOST_BENCH_DB), fills
 it in bulk (users, finished games with their seats, league games, placings) and builds every
 division's table with ``leagues.standings.rewrite_table``, the function a finishing game calls.
-Then it requests the current season's page (each table cached under a key that changes with
-it; also right after one division's table was rewritten, and with an empty cache), a division
-page and the league page many times
+Then it requests the current season's page (each table's HTML stored when it is rewritten,
+leagues.table_html; also right after one division's table was rewritten, with an empty cache
+as after a restart, and with no stored HTML at all, as after the templates changed), a
+division page and the league page many times
 with Django's test client in this process (the whole middleware stack, no network), first with
 1 past season and then with 10, and prints p50/p99 per page.  It also prints how long one
 ``record_result`` takes (the standings' share of a finishing move's transaction).
@@ -132,17 +133,19 @@ def measure(league, requests: int) -> None:
     past = league.seasons.count() - 1
     for name, url in pages.items():
         p50, p99 = timed(client, url, requests)
-        print(f"  {past:2d} past season(s)  {name:26s} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms")
+        print(f"  {past:2d} past season(s)  {name:30s} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms")
     from django.core.cache import cache
 
+    from leagues.models import StoredTable
     from leagues.standings import rewrite_table
 
     divisions = list(Division.objects.filter(season=season).select_related("season"))
     rng = random.Random(past)
     for name, before in (("season page, a game just ended", lambda: rewrite_table(rng.choice(divisions))),
-                         ("season page, empty cache", cache.clear)):
+                         ("season page, empty cache", cache.clear),
+                         ("season page, nothing stored", lambda: StoredTable.objects.all().delete())):
         p50, p99 = timed(client, season_url, requests // 2, before)
-        print(f"  {past:2d} past season(s)  {name:26s} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms")
+        print(f"  {past:2d} past season(s)  {name:30s} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms")
 
 
 def measure_recording(league, samples: int = 50) -> None:

@@ -349,4 +349,4 @@ class DivisionMessage(models.Model):
 
 # The standings' rows live in their own module (it names these models as strings, so it imports
 # nothing from here); imported last so Django finds them and registers them after the rest, as before.
-from leagues.standing_rows import GamePlacing, Standing, Zone  # noqa: E402, F401
+from leagues.standing_rows import GamePlacing, Standing, StoredTable, Zone  # noqa: E402, F401

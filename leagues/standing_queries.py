@@ -10,10 +10,14 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
-from django.db.models import Count, Max, Q
+from django.contrib.postgres.aggregates import StringAgg
+from django.db.models import CharField, Count, Max, OuterRef, Q, Subquery, Value
+from django.db.models.functions import Concat
 from django.http import Http404
+from django.template.loader import get_template
 
 from accounts.models import User
 from games.models import GameStatus, Seat
@@ -72,22 +76,36 @@ def season_of(league: League, number: int) -> Season:
     return season
 
 
-def division_table_keys(season: Season) -> dict[int, str]:
-    """Division id -> a cache key naming this state of its table (top level first); one query for the season.
+TABLE_TEMPLATES = ("leagues/_season_division.html", "leagues/_table.html")
+
+
+@cache
+def table_templates_version() -> str:
+    """A digest of the table templates' source: a deploy that changes them renders every stored table again."""
+    sources = (get_template(name).template.source for name in TABLE_TEMPLATES)
+    return hashlib.sha1("\n".join(sources).encode()).hexdigest()[:12]
+
+
+def division_table_keys(season: Season, division_ids: list[int] | None = None) -> dict[int, str]:
+    """Division id -> a key naming this state of its table's HTML (top level first); one query for the season.
 
     Every rewrite replaces a division's rows (their ``updated`` is then newest), and the key
-    also names the members, the name and the season's tie-breaks: a rendering cached under it
-    is never stale, as positions keyed by a game's version are not.
+    also names the members and their names, the division's name, the season's tie-breaks and
+    the page's links: HTML stored under it is never stale.
     """
-    divisions = (Division.objects.filter(season=season).order_by("level", "number")
-                 .annotate(newest=Max("standings__updated"), rows=Count("standings", distinct=True),
-                           members_count=Count("members", distinct=True))
-                 .values_list("pk", "name", "newest", "rows", "members_count"))
-    rules = ",".join(season.tie_breaks)
+    divisions = Division.objects.filter(season=season).order_by("level", "number")
+    if division_ids is not None:
+        divisions = divisions.filter(pk__in=division_ids)
+    member = Concat("user_id", Value(":"), "user__display_name", Value(":"), "user__email", output_field=CharField())
+    names = (DivisionMember.objects.filter(division=OuterRef("pk")).order_by().values("division")
+             .annotate(names=StringAgg(member, Value(","), order_by="user_id")).values("names"))
+    divisions = (divisions.annotate(newest=Max("standings__updated"), rows=Count("standings"), names=Subquery(names))
+                 .values_list("pk", "name", "newest", "rows", "names"))
+    page = f"{table_templates_version()}:{season.league.slug}:{season.number}:{','.join(season.tie_breaks)}"
 
-    def key(pk: int, name: str, newest: datetime | None, rows: int, members: int) -> str:
-        state = f"{newest.timestamp() if newest else 0}:{rows}:{members}:{rules}:{name}"
-        return f"leagues:division-table:{pk}:{hashlib.sha1(state.encode()).hexdigest()}"  # names may hold spaces
+    def key(pk: int, name: str, newest: datetime | None, rows: int, names: str | None) -> str:
+        state = f"{page}:{newest.timestamp() if newest else 0}:{rows}:{name}:{names or ''}"
+        return hashlib.sha1(state.encode()).hexdigest()
 
     return {row[0]: key(*row) for row in divisions}
 

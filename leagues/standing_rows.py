@@ -83,3 +83,22 @@ class Standing(models.Model):
     @property
     def points(self) -> Fraction:
         return Fraction(self.points_numerator, self.points_denominator)
+
+
+class StoredTable(models.Model):
+    """A division's table as the season page shows it (HTML), with the key of the state it shows.
+
+    Rendered when the table is rewritten (``leagues.table_html``), in the finishing game's
+    transaction, so the season page joins stored HTML even right after a restart.  The key
+    names everything the HTML shows (rows, members and their names, tie-breaks, the links): a
+    view whose key differs renders that table again and stores it (the key holds a digest of
+    the table templates, so a deploy that changes them needs no step).
+    """
+
+    division = models.OneToOneField("leagues.Division", on_delete=models.CASCADE, primary_key=True,
+                                    related_name="stored_table")
+    key = models.CharField(max_length=40)
+    html = models.TextField()
+
+    def __str__(self) -> str:
+        return f"{self.division}'s table"

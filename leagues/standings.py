@@ -23,7 +23,7 @@ from django.db.models import Max
 from games.models import Game, GameStatus, Seat, SeatChange
 from games.queries import current_state
 from games.standings import game_standings
-from leagues import points, substitutes
+from leagues import points, substitutes, table_html
 from leagues.models import Division, DivisionMember, LeagueGame
 from leagues.standing_rows import GamePlacing, Standing, Zone
 
@@ -99,7 +99,10 @@ def _scorers(game: Game, results: list[SeatResult], rule: str) -> list[tuple[Sea
 
 
 def rewrite_table(division: Division) -> list[Standing]:
-    """Compute the division's table from its placings with the season's rules and store it, best first."""
+    """Compute the division's table from its placings with the season's rules and store it, best first.
+
+    Its HTML for the season page is rendered and stored with it (leagues.table_html).
+    """
     season = division.season
     members = {member.pk: member.user.name for member in
                DivisionMember.objects.filter(division=division).select_related("user")}
@@ -108,7 +111,9 @@ def rewrite_table(division: Division) -> list[Standing]:
     zones = _zones(division, len(lines))
     rows = [_standing_row(division, line, row, zones.get(row, Zone.NONE)) for row, line in enumerate(lines, 1)]
     Standing.objects.filter(division=division).delete()
-    return Standing.objects.bulk_create(rows)
+    standings = Standing.objects.bulk_create(rows)
+    table_html.store_division_table(division)  # the season page then shows it without rendering on view
+    return standings
 
 
 def _game_results(division: Division) -> list[points.GameResult]:

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from games.titles import title_name
-from leagues import draw, organizing, signups, standing_pages
+from leagues import draw, organizing, signups, table_html
 from leagues.errors import LeagueError
 from leagues.forms import LeagueEditForm, LeagueForm, SeasonForm
 from leagues.models import League, Season, SeasonStatus, SignUpStatus
@@ -144,7 +144,7 @@ def season_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_signed_up": signups.is_signed_up(season, user),
         "is_organizer": league.is_organizer(request.user),
         # Once drawn: each division's table (its members before any game ends); the schedule is on the division page.
-        "tables_html": standing_pages.season_tables(season) if season.status != SeasonStatus.SIGNUP else "",
+        "tables_html": table_html.season_tables(season) if season.status != SeasonStatus.SIGNUP else "",
         "notes": [line for line in season.schedule_note.splitlines() if line],
         "returning": len(signups.last_seasons_players(season)) if season.status == SeasonStatus.SIGNUP else 0,
     })

@@ -51,6 +51,13 @@ def current_ordinal(user_id: int, title: str) -> float | None:
             .values_list("ordinal", flat=True).first())
 
 
+def current_ordinals(user_ids: list[int], title: str) -> dict[int, float]:
+    """``current_ordinal`` of many players in one query; players with no rated game are left out."""
+    latest = (RatingEntry.objects.filter(user_id__in=user_ids, title=title).order_by("user_id", "-position")
+              .distinct("user_id").values_list("user_id", "ordinal"))
+    return dict(latest)
+
+
 @dataclass(frozen=True)
 class History:
     title: str

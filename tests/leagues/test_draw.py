@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from leagues import draw, seeding, signups
+from leagues import draw, organizing, seeding, signups
 from leagues.errors import LeagueError
 from leagues.models import LeagueGame, SeasonStatus, SignUpStatus, Wave
 from tests.leagues.conftest import open_season, sign_up_players
@@ -33,7 +33,8 @@ def test_a_first_season_is_drawn_by_rating_with_the_unrated_last(league, monkeyp
     season = open_season(league, division_size=3, game_size=3)
     players = sign_up_players(season, 6)
     ratings = {"p02": 30.0, "p05": 25.0, "p06": 20.0, "p01": 10.0}
-    monkeypatch.setattr(seeding, "rating_of", lambda user, title: ratings.get(user.name))
+    monkeypatch.setattr(seeding, "ratings_of", lambda users, title: {
+        user.pk: ratings[user.name] for user in users if user.name in ratings})
     draw.draw_season(season)
     assert _divisions(season) == [["p02", "p05", "p06"], ["p01", "p03", "p04"]]
     assert players  # every signed-up player is placed
@@ -121,3 +122,23 @@ def test_a_second_season_applies_promotion_and_relegation(league, monkeypatch):
     ]
     assert newcomer.name == "new01"
     assert second.signups.filter(status=SignUpStatus.SIGNED).count() == 12
+
+
+def statements_of_drawing(league, players: int, prefix: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    season = open_season(league, division_size=4, game_size=4)
+    sign_up_players(season, players, prefix)
+    with CaptureQueriesContext(connection) as captured:
+        draw.draw_season(season)
+    assert season.divisions.count() == players // 4
+    return len(captured.captured_queries)
+
+
+def test_a_first_season_is_drawn_in_at_most_eleven_statements_however_many_players(league, olga):
+    few = statements_of_drawing(league, 8, "a")
+    other = organizing.create_league(olga, "Wednesday Acquire", "acquire", {})  # its first season too
+    many = statements_of_drawing(other, 24, "b")  # three times the divisions, members, ratings and games
+    assert many == few
+    assert many <= 11  # season locked, sign-ups, ratings, title checks, divisions, members, waves, games, season saved

@@ -138,6 +138,16 @@ def test_a_first_seasons_draw_reads_the_players_ratings(players, django_capture_
     assert rating_of(cy, "acquire") is None and rating_of(ann, "railroad-barons") is None
 
 
+def test_the_draw_reads_every_players_latest_rating_at_once(players, django_capture_on_commit_callbacks):
+    from leagues.seeding import ratings_of
+
+    ann, bob, cy = players
+    finish_by_resigning([ann, bob], bob, django_capture_on_commit_callbacks)
+    finish_by_resigning([ann, bob], ann, django_capture_on_commit_callbacks)  # a second game: the latest counts
+    assert ratings_of([ann, bob, cy], "acquire") == {ann.pk: latest(ann).ordinal, bob.pk: latest(bob).ordinal}
+    assert ratings_of([ann, bob, cy], "railroad-barons") == {}
+
+
 def test_the_embedded_runs_periodic_loop_rates_a_game_whose_update_was_never_queued(players):
     from django.core.management import call_command
 
