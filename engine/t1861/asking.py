@@ -8,15 +8,16 @@ without 1861-specific code.
 from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.t1861 import company_turn, private_auction, stock_round
+from engine.t1861 import company_turn, merger_round, private_auction, stock_round
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
 
-# The operating and merger rounds' vocabulary (documented; refused in words until built).
+# The vocabulary of the parts not built yet (documented; refused in words until built).
 LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train", "discard_train",
                      "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
                      "remove_token", "nationalize", "pass")
+MERGER_TURN_TYPES = ("convert", "merge", "pass")  # 14.1; convert and merge refused in words until built
 
 
 def waiting(state: State) -> list[Waiting]:
@@ -38,7 +39,7 @@ def waiting(state: State) -> list[Waiting]:
             return [Waiting(company_turn.operator(state, over), "discard_train", ("discard_train",))]
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
     if kind == "merger":
-        return [Waiting(state.priority, "merger_round", LATER_ROUND_TYPES)]
+        return [Waiting(merger_round.seat(state), "merger_turn", MERGER_TURN_TYPES)]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
@@ -46,7 +47,7 @@ def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
-             "operating_round": _not_built, "merger_round": _not_built}[asked.prompt]
+             "operating_round": _not_built, "merger_turn": _merger_turn}[asked.prompt]
     return [build(state, asked.seat)]
 
 
@@ -158,6 +159,16 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
     question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+
+
+def _merger_turn(state: State, seat: int) -> Prompt:
+    """14.1: the minor's owner may pass (conversion and merger are not offered until built)."""
+    minor = merger_round.minor(state)
+    question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
+                " turn. Conversion and mergers are not available in Turnpost's 1861 yet.")
+    actions = (_pass("Pass", f"{minor.upper()} stays a minor this merger round."),)
+    return Prompt(seat, "merger_turn", question, actions, (QuickAnswer("Pass", {"type": "pass"}),),
+                  {"company": minor})
 
 
 def _not_built(state: State, seat: int) -> Prompt:

@@ -3,7 +3,7 @@
 The private auction opens the first stock round (``private_auction`` calls
 ``stock_round.begin``); a stock round ends here, in the set's first operating round
 (``operating_round.begin_set``), and after the set's last OR ``operating_round`` opens the
-next stock round.  Merger rounds (phases 3-7) are not built yet.
+next stock round.  In phases 3-7 each OR is followed by a merger round (``merger_round``).
 """
 
 from __future__ import annotations
