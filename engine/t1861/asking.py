@@ -8,7 +8,7 @@ without 1861-specific code.
 from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.t1861 import company_turn, merger_round, private_auction, stock_round
+from engine.t1861 import company_turn, conversion, merger_round, merger_shares, mergers, private_auction, stock_round
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
@@ -17,7 +17,8 @@ from engine.t1861.tokens import home_city_options
 LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train", "discard_train",
                      "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
                      "remove_token", "nationalize", "pass")
-MERGER_TURN_TYPES = ("convert", "merge", "pass")  # 14.1; convert and merge refused in words until built
+MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1; merge refused in words until built
+                  "choose_major": ("choose_major",), "merger_shares": ("buy_shares", "pass")}
 
 
 def waiting(state: State) -> list[Waiting]:
@@ -39,7 +40,8 @@ def waiting(state: State) -> list[Waiting]:
             return [Waiting(company_turn.operator(state, over), "discard_train", ("discard_train",))]
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
     if kind == "merger":
-        return [Waiting(merger_round.seat(state), "merger_turn", MERGER_TURN_TYPES)]
+        prompt = merger_round.step(state)
+        return [Waiting(merger_round.seat(state), prompt, MERGER_ACCEPTS[prompt])]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
@@ -47,7 +49,8 @@ def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
-             "operating_round": _not_built, "merger_turn": _merger_turn}[asked.prompt]
+             "operating_round": _not_built, "merger_turn": _merger_turn, "choose_major": _choose_major,
+             "merger_shares": _merger_shares}[asked.prompt]
     return [build(state, asked.seat)]
 
 
@@ -162,13 +165,44 @@ def _stock_turn(state: State, seat: int) -> Prompt:
 
 
 def _merger_turn(state: State, seat: int) -> Prompt:
-    """14.1: the minor's owner may pass (conversion and merger are not offered until built)."""
+    """14.1-14.2: the minor's owner may convert (in the convert range) or pass; mergers are not
+    offered until built."""
     minor = merger_round.minor(state)
+    actions, quick = [], []
+    if conversion.can_convert_now(state, minor):
+        price = mergers.conversion_price(state.minors[minor]["price"])
+        actions.append(ActionOption("convert", f"Convert {minor.upper()} into a major",
+                                    help=f"The major starts at ₽{price}; you receive its president's certificate."))
+        quick.append(QuickAnswer(f"Convert (₽{price})", {"type": "convert"}))
+    actions.append(_pass("Pass", f"{minor.upper()} stays a minor this merger round."))
+    quick.append(QuickAnswer("Pass", {"type": "pass"}))
     question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
-                " turn. Conversion and mergers are not available in Turnpost's 1861 yet.")
-    actions = (_pass("Pass", f"{minor.upper()} stays a minor this merger round."),)
-    return Prompt(seat, "merger_turn", question, actions, (QuickAnswer("Pass", {"type": "pass"}),),
-                  {"company": minor})
+                f" turn (₽{state.minors[minor]['price']}). Mergers are not available in Turnpost's 1861 yet.")
+    return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
+
+
+def _choose_major(state: State, seat: int) -> Prompt:
+    """14.2: which unstarted major the converting minor becomes."""
+    minor = merger_round.minor(state)
+    majors = conversion.unstarted_majors(state)
+    field = Field("major", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in majors))
+    quick = tuple(QuickAnswer(f"Become {m.upper()}", {"type": "choose_major", "major": m}) for m in majors)
+    return Prompt(seat, "choose_major", f"Which major does {minor.upper()} become?",
+                  (ActionOption("choose_major", "Choose the major", (field,)),), quick, {"company": minor})
+
+
+def _merger_shares(state: State, seat: int) -> Prompt:
+    """14.2, R7: buy a 10% share of the new major from its treasury, or pass."""
+    major = merger_shares.major(state)
+    price = state.majors[major]["price"]
+    buy = {"type": "buy_shares", "company": major, "source": "treasury"}
+    fields = (Field("company", "choice", "Major", choices=(Choice(major, major.upper()),)),
+              Field("source", "choice", "From", choices=(Choice("treasury", "treasury"),)))
+    actions = (ActionOption("buy_shares", f"Buy a {major.upper()} share (₽{price})", fields),
+               _pass("Pass", "Buys no more shares of the new major."))
+    quick = (QuickAnswer(f"Buy {major.upper()} (treasury, ₽{price})", buy), QuickAnswer("Pass", {"type": "pass"}))
+    question = f"{major.upper()} sells shares from its treasury at ₽{price} (you have ₽{state.cash[seat]})."
+    return Prompt(seat, "merger_shares", question, actions, quick, {"company": major})
 
 
 def _not_built(state: State, seat: int) -> Prompt:

@@ -3,22 +3,26 @@
 In phases 3-7 a merger round follows each operating round.  Every floated minor gets one
 turn, in operating order (7.4, highest price first), fixed when the round begins; a minor
 that merged away or closed since then is skipped.  On its turn the minor's owner may convert
-(14.2), merge (14.3) or pass.  Conversions and mergers are not built yet: they are refused in
-words and not offered, so a game can only pass here for now.  When the last minor has had its
-turn the round ends and :func:`operating_round.after_merger_round` decides what follows.
+(14.2: ``convert``, then ``choose_major``, then the share buying of ``merger_shares``) or
+pass.  Mergers (14.3) are not built yet: ``merge`` is refused in words and not offered.
+When the last minor has had its turn the round ends and
+:func:`operating_round.after_merger_round` decides what follows.
 
 State (inside ``state.round`` while ``kind`` is ``"merger"``): ``order`` (minor ids),
-``index`` (the minor whose turn it is) and ``after_operating_round`` (the OR it follows).
+``index`` (the minor whose turn it is), ``step`` (``"turn"``, ``"choose_major"`` or
+``"shares"``), ``shares`` (``merger_shares``) and ``after_operating_round`` (the OR it follows).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import operating_round
+from engine.t1861 import conversion, merger_shares, operating_round
 from engine.t1861.state import State
 
-NOT_BUILT = "Conversions and mergers (sections 14.2-14.3) are not built yet in Turnpost's 1861; only pass is possible."
+NOT_BUILT = "Mergers of minors (section 14.3) are not built yet in Turnpost's 1861; convert or pass."
 
 
 def begin(state: State, finished: int) -> list[Event]:
@@ -26,7 +30,7 @@ def begin(state: State, finished: int) -> list[Event]:
     minors = [company for company in operating_round.order_now(state) if company in state.minors]
     number = state.round["number"]
     state.round = {"kind": "merger", "number": number, "after_operating_round": finished,
-                   "order": minors, "index": -1}
+                   "order": minors, "index": -1, "step": "turn", "shares": None}
     names = ", ".join(minor.upper() for minor in minors) or "no minor takes part"
     events = [Event(f"Merger round {number}.{finished}: {names}.", "merger_round", {"order": minors})]
     return events + _next_minor(state)
@@ -37,24 +41,53 @@ def minor(state: State) -> str:
     return state.round["order"][state.round["index"]]
 
 
+def step(state: State) -> str:
+    """Which prompt the round asks now: ``merger_turn``, ``choose_major`` or ``merger_shares``."""
+    return {"turn": "merger_turn", "choose_major": "choose_major", "shares": "merger_shares"}[state.round["step"]]
+
+
 def seat(state: State) -> int:
-    """Who answers the ``merger_turn`` prompt: the owner of the minor whose turn it is."""
+    """Who is asked: the buyer during share buying, else the owner of the minor whose turn it is."""
+    if state.round["step"] == "shares":
+        return merger_shares.buyer(state)
     owner: int = state.minors[minor(state)]["owner"]
     return owner
 
 
-def act(state: State, action_type: str) -> list[Event]:
-    """One ``merger_turn`` answer; only ``pass`` is built (14.1)."""
-    if action_type != "pass":
+def act(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    """One answer to the round's prompt (14.1-14.2)."""
+    kind = action["type"]
+    if state.round["step"] == "shares":
+        if kind == "buy_shares":
+            events = merger_shares.buy(state, seat, action.get("company"), action.get("source"))
+        else:
+            events = merger_shares.pass_turn(state, seat)
+        return events + (_next_minor(state) if merger_shares.finished(state) else [])
+    if state.round["step"] == "choose_major":
+        return _choose_major(state, action.get("major"))
+    if kind == "convert":
+        conversion.check_convertible(state, minor(state))
+        state.round["step"] = "choose_major"
+        return [Event(f"{minor(state).upper()} converts into a major.", "convert", {"minor": minor(state)})]
+    if kind != "pass":
         raise IllegalAction(NOT_BUILT)
     passing = minor(state)
     events = [Event(f"{passing.upper()} passes in the merger round.", "merger_pass", {"minor": passing})]
     return events + _next_minor(state)
 
 
+def _choose_major(state: State, named: Any) -> list[Event]:
+    major = conversion.check_major(state, named)
+    owner = seat(state)
+    events = conversion.convert(state, minor(state), major)
+    merger_shares.begin(state, major, owner)
+    return events + (_next_minor(state) if merger_shares.finished(state) else [])
+
+
 def _next_minor(state: State) -> list[Event]:
     """The next minor still in play, or the round's end (then the next OR or stock round)."""
     merger = state.round
+    merger.update(step="turn", shares=None)
     while merger["index"] + 1 < len(merger["order"]):
         merger["index"] += 1
         if state.minors[merger["order"][merger["index"]]]["status"] == "started":

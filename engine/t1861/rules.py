@@ -56,8 +56,8 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return _stock_action(state, seat, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
-    if prompt == "merger_turn":
-        return merger_round.act(state, kind)
+    if prompt in ("merger_turn", "choose_major", "merger_shares"):
+        return merger_round.act(state, seat, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
 
 

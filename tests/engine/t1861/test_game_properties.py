@@ -120,8 +120,9 @@ def _check_refusals_change_nothing(state: State, prompt: Prompt) -> None:
     """The OR applies actions to the state itself (check first): an answer without its fields
     is refused in words and leaves every part of the state as it was."""
     before = TITLE.to_json(state)
+    complete = {answer.action["type"] for answer in prompt.quick if len(answer.action) == 1}  # pass, convert
     for kind in TITLE.waiting(state)[0].accepts:
-        if kind == "pass":
+        if kind in complete or kind == "pass":
             continue
         try:
             TITLE.apply_in_place(state, prompt.seat, {"type": kind})

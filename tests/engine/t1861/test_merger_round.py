@@ -1,7 +1,7 @@
 """The merger round's frame (sections 8, 14.1): who is asked, in what order, and what follows.
 
-29683's first merger round follows OR 2.2 (id 192, phase 3); conversion and merger
-(14.2-14.3) are not built yet, so they are refused in words and only ``pass`` is offered.
+29683's first merger round follows OR 2.2 (id 192, phase 3); 167259's KR converts in the
+merger round after OR 3.2 (id 315).  Mergers (14.3) are not built yet: refused in words.
 """
 
 from __future__ import annotations
@@ -39,17 +39,17 @@ def test_the_owner_of_the_minor_whose_turn_it_is_is_asked_and_may_pass(merger_ro
     assert asked(merger_round) == (owner, "merger_turn")
     prompt = TITLE.prompts(merger_round)[0]
     assert prompt.context == {"company": first}
-    assert [option.type for option in prompt.actions] == ["pass"]
-    assert [answer.action for answer in prompt.quick] == [{"type": "pass"}]
+    assert [option.type for option in prompt.actions][-1] == "pass"
+    assert {"type": "pass"} in [answer.action for answer in prompt.quick]
     play(merger_round, owner, "pass")
     second = merger_round.round["order"][1]
     assert asked(merger_round) == (merger_round.minors[second]["owner"], "merger_turn")
 
 
-def test_conversion_and_merger_are_refused_in_words_and_change_nothing(merger_round: State) -> None:
+def test_a_merger_is_refused_in_words_and_changes_nothing(merger_round: State) -> None:
     seat, _ = asked(merger_round)
     before = TITLE.to_json(merger_round)
-    for action in ({"type": "convert"}, {"type": "merge", "minor": "kb"}):
+    for action in ({"type": "merge", "minor": "kb"},):
         with pytest.raises(IllegalAction, match="not built yet"):
             TITLE.apply_in_place(merger_round, seat, action)
     assert TITLE.to_json(merger_round) == before
@@ -79,3 +79,100 @@ def test_after_the_last_minor_passes_the_next_stock_round_opens(merger_round: St
         play(merger_round, asked(merger_round)[0], "pass")
     assert merger_round.round["kind"] == "stock" and merger_round.round["number"] == 3
     assert merger_round.operating is None
+
+
+# Conversion (14.2) and the share buying after it (R7) -----------------------------------------
+
+@pytest.fixture
+def krs_turn() -> State:
+    """167259's merger round after OR 3.2: KR (₽120, ann's) is asked; it converted into MK (id 315)."""
+    state, reached, refusal = fixture_replay("167259", until=314)
+    assert reached == 314, refusal
+    assert merger_round_minor(state) == "kr" and asked(state) == (0, "merger_turn")
+    return state
+
+
+def merger_round_minor(state: State) -> str:
+    return state.round["order"][state.round["index"]]
+
+
+def _convert_kr_into_mk(state: State) -> State:
+    play(state, 0, "convert")
+    assert asked(state) == (0, "choose_major")
+    return play(state, 0, "choose_major", major="mk")
+
+
+def test_a_minor_in_the_convert_range_is_offered_conversion(krs_turn: State) -> None:
+    prompt = TITLE.prompts(krs_turn)[0]
+    assert [option.type for option in prompt.actions] == ["convert", "pass"]
+    play(krs_turn, 0, "convert")
+    choices = [choice.value for choice in TITLE.prompts(krs_turn)[0].actions[0].fields[0].choices]
+    assert choices == [major for major, company in krs_turn.majors.items() if company["status"] == "unstarted"]
+
+
+def test_a_minor_outside_the_convert_range_may_not_convert(krs_turn: State) -> None:
+    """14.2: only the blue cells; a ₽60 minor is neither offered nor allowed conversion."""
+    krs_turn.minors["kr"]["price"] = 60
+    assert [option.type for option in TITLE.prompts(krs_turn)[0].actions] == ["pass"]
+    before = TITLE.to_json(krs_turn)
+    with pytest.raises(IllegalAction, match="outside the convert range"):
+        TITLE.apply_in_place(krs_turn, 0, {"type": "convert"})
+    assert TITLE.to_json(krs_turn) == before
+
+
+def test_conversion_starts_the_major_with_the_minors_assets_token_and_owner(krs_turn: State) -> None:
+    """14.2: price the highest major par not above ₽120; the owner's free 20%; cash, trains and
+    token move; the minor closes; R3: the next token costs ₽20 a hex."""
+    from engine.t1861 import company_turn
+    from engine.t1861.state import total_money
+
+    kr = dict(krs_turn.minors["kr"])
+    _convert_kr_into_mk(krs_turn)
+    mk = krs_turn.majors["mk"]
+    assert (mk["status"], mk["price"], mk["certificates"][0]) == ("started", 120, 0)
+    assert mk["certificates"][1:] == ["treasury"] * 8
+    assert (mk["cash"], mk["trains"], mk["loans"]) == (kr["cash"], kr["trains"], kr["loans"])
+    assert krs_turn.minors["kr"]["status"] == "closed" and krs_turn.minors["kr"]["cash"] == 0
+    assert krs_turn.board.token_hexes("MK") == ["G15"] and krs_turn.board.token_hexes("KR") == []
+    assert company_turn.next_token_price(krs_turn, "mk") == 20
+    assert total_money(krs_turn) == 15000
+
+
+def test_after_conversion_the_owner_buys_any_number_then_each_other_player_one(krs_turn: State) -> None:
+    """14.2, R7: ann (the converter) buys twice and passes; bob, cy, dee in seat order, one each."""
+    _convert_kr_into_mk(krs_turn)
+    assert asked(krs_turn) == (0, "merger_shares")
+    cash_before = krs_turn.majors["mk"]["cash"]
+    play(krs_turn, 0, "buy_shares", company="mk", source="treasury")
+    play(krs_turn, 0, "buy_shares", company="mk", source="treasury")
+    assert asked(krs_turn) == (0, "merger_shares")
+    play(krs_turn, 0, "pass")
+    assert asked(krs_turn) == (1, "merger_shares")
+    play(krs_turn, 1, "buy_shares", company="mk", source="treasury")
+    assert asked(krs_turn) == (2, "merger_shares")  # bob had his one share
+    with pytest.raises(IllegalAction, match="treasury shares"):
+        TITLE.apply_in_place(krs_turn, 2, {"type": "buy_shares", "company": "sw", "source": "treasury"})
+    play(krs_turn, 2, "pass")
+    play(krs_turn, 3, "pass")
+    assert krs_turn.majors["mk"]["cash"] == cash_before + 3 * 120
+    assert krs_turn.majors["mk"]["certificates"][:4] == [0, 0, 0, 1]
+    assert asked(krs_turn)[1] == "merger_turn" and merger_round_minor(krs_turn) != "kr"
+
+
+def test_a_player_who_cannot_afford_a_share_is_not_asked(krs_turn: State) -> None:
+    """R7: cash below the price skips the player without an action."""
+    krs_turn.bank += krs_turn.cash[1] - 50
+    krs_turn.cash[1] = 50
+    _convert_kr_into_mk(krs_turn)
+    play(krs_turn, 0, "pass")
+    assert asked(krs_turn) == (2, "merger_shares")
+
+
+def test_167259s_recorded_conversions_give_the_recorded_presidents_and_prices() -> None:
+    """Ids 315-327: KR into MK (ann, ₽120), N into SW (bob, ₽110); nobody bought a share."""
+    state, reached, refusal = fixture_replay("167259", until=327)
+    assert reached == 327, refusal
+    started = {major: (company["price"], company["certificates"]) for major, company in state.majors.items()
+               if company["status"] == "started"}
+    assert started == {"mk": (120, [0] + ["treasury"] * 8), "sw": (110, [1] + ["treasury"] * 8)}
+    assert state.minors["kr"]["status"] == state.minors["n"]["status"] == "closed"
