@@ -75,4 +75,4 @@ def transfer_assets(state: State, minor: str, major: str) -> None:
     for private, holder in state.privates.items():
         if holder == minor:
             state.privates[private] = major
-    source.update(status="closed", cash=0, trains=[], loans=0)
+    source.update(status="closed", owner=None, cash=0, trains=[], loans=0)
