@@ -3,14 +3,16 @@
 In phases 3-7 a merger round follows each operating round.  Every floated minor gets one
 turn, in operating order (7.4, highest price first), fixed when the round begins; a minor
 that merged away or closed since then is skipped.  On its turn the minor's owner may convert
-(14.2: ``convert``, then ``choose_major``, then the share buying of ``merger_shares``) or
-pass.  Mergers (14.3) are not built yet: ``merge`` is refused in words and not offered.
+(14.2: ``convert``, then ``choose_major``, then the share buying of ``merger_shares``),
+merge (14.3: ``merge`` adds minors, ``pass`` or R2 closes, ``choose_major``; ``merger``) or
+pass.
 When the last minor has had its turn the round ends and
 :func:`operating_round.after_merger_round` decides what follows.
 
 State (inside ``state.round`` while ``kind`` is ``"merger"``): ``order`` (minor ids),
 ``index`` (the minor whose turn it is), ``step`` (``"turn"``, ``"choose_major"`` or
-``"shares"``), ``shares`` (``merger_shares``) and ``after_operating_round`` (the OR it follows).
+``"shares"``), ``merging`` (the minors of a merger being formed), ``shares``
+(``merger_shares``) and ``after_operating_round`` (the OR it follows).
 """
 
 from __future__ import annotations
@@ -19,10 +21,8 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import conversion, merger_shares, operating_round
+from engine.t1861 import conversion, merger, merger_shares, operating_round
 from engine.t1861.state import State
-
-NOT_BUILT = "Mergers of minors (section 14.3) are not built yet in Turnpost's 1861; convert or pass."
 
 
 def begin(state: State, finished: int) -> list[Event]:
@@ -30,7 +30,7 @@ def begin(state: State, finished: int) -> list[Event]:
     minors = [company for company in operating_round.order_now(state) if company in state.minors]
     number = state.round["number"]
     state.round = {"kind": "merger", "number": number, "after_operating_round": finished,
-                   "order": minors, "index": -1, "step": "turn", "shares": None}
+                   "order": minors, "index": -1, "step": "turn", "shares": None, "merging": []}
     names = ", ".join(minor.upper() for minor in minors) or "no minor takes part"
     events = [Event(f"Merger round {number}.{finished}: {names}.", "merger_round", {"order": minors})]
     return events + _next_minor(state)
@@ -65,12 +65,16 @@ def act(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         return events + (_next_minor(state) if merger_shares.finished(state) else [])
     if state.round["step"] == "choose_major":
         return _choose_major(state, action.get("major"))
+    if kind == "merge":
+        return merger.add(state, minor(state), action.get("minor"))
+    if state.round.get("merging"):
+        if kind == "pass":
+            return merger.close(state)
+        raise IllegalAction("A merger has begun: add another minor or pass to complete it.")
     if kind == "convert":
         conversion.check_convertible(state, minor(state))
         state.round["step"] = "choose_major"
         return [Event(f"{minor(state).upper()} converts into a major.", "convert", {"minor": minor(state)})]
-    if kind != "pass":
-        raise IllegalAction(NOT_BUILT)
     passing = minor(state)
     events = [Event(f"{passing.upper()} passes in the merger round.", "merger_pass", {"minor": passing})]
     return events + _next_minor(state)
@@ -78,20 +82,23 @@ def act(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
 
 def _choose_major(state: State, named: Any) -> list[Event]:
     major = conversion.check_major(state, named)
+    if state.round.get("merging"):
+        events = merger.form(state, major)
+        return events + (_next_minor(state) if merger_shares.finished(state) else [])
     owner = seat(state)
     events = conversion.convert(state, minor(state), major)
-    merger_shares.begin(state, major, owner)
+    merger_shares.begin_after_conversion(state, major, owner)
     return events + (_next_minor(state) if merger_shares.finished(state) else [])
 
 
 def _next_minor(state: State) -> list[Event]:
     """The next minor still in play, or the round's end (then the next OR or stock round)."""
-    merger = state.round
-    merger.update(step="turn", shares=None)
-    while merger["index"] + 1 < len(merger["order"]):
-        merger["index"] += 1
-        if state.minors[merger["order"][merger["index"]]]["status"] == "started":
+    frame = state.round
+    frame.update(step="turn", shares=None, merging=[])
+    while frame["index"] + 1 < len(frame["order"]):
+        frame["index"] += 1
+        if state.minors[frame["order"][frame["index"]]]["status"] == "started":
             return []
-    finished = merger["after_operating_round"]
-    end = Event(f"Merger round {merger['number']}.{finished} ends.", "merger_round_end")
+    finished = frame["after_operating_round"]
+    end = Event(f"Merger round {frame['number']}.{finished} ends.", "merger_round_end")
     return [end, *operating_round.after_merger_round(state, finished)]

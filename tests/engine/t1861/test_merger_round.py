@@ -1,7 +1,7 @@
 """The merger round's frame (sections 8, 14.1): who is asked, in what order, and what follows.
 
 29683's first merger round follows OR 2.2 (id 192, phase 3); 167259's KR converts in the
-merger round after OR 3.2 (id 315).  Mergers (14.3) are not built yet: refused in words.
+merger round after OR 3.2 (id 315); 29683's MB takes N into NW (id 312).
 """
 
 from __future__ import annotations
@@ -44,15 +44,6 @@ def test_the_owner_of_the_minor_whose_turn_it_is_is_asked_and_may_pass(merger_ro
     play(merger_round, owner, "pass")
     second = merger_round.round["order"][1]
     assert asked(merger_round) == (merger_round.minors[second]["owner"], "merger_turn")
-
-
-def test_a_merger_is_refused_in_words_and_changes_nothing(merger_round: State) -> None:
-    seat, _ = asked(merger_round)
-    before = TITLE.to_json(merger_round)
-    for action in ({"type": "merge", "minor": "kb"},):
-        with pytest.raises(IllegalAction, match="not built yet"):
-            TITLE.apply_in_place(merger_round, seat, action)
-    assert TITLE.to_json(merger_round) == before
 
 
 def test_only_the_minors_owner_may_answer(merger_round: State) -> None:
@@ -176,3 +167,47 @@ def test_167259s_recorded_conversions_give_the_recorded_presidents_and_prices() 
                if company["status"] == "started"}
     assert started == {"mk": (120, [0] + ["treasury"] * 8), "sw": (110, [1] + ["treasury"] * 8)}
     assert state.minors["kr"]["status"] == state.minors["n"]["status"] == "closed"
+
+
+# Mergers (14.3) -------------------------------------------------------------------------------
+
+def test_29683s_recorded_mergers_give_the_recorded_majors() -> None:
+    """Ids 312-319: cy's MB (₽100) and N (₽70) form NW at ₽165 (par not above 170), cy president
+    with the 20%; he buys one share (id 314). bob's E (₽100) and MNN (₽60) form GRR at ₽150; bob
+    buys one, then ann one (ids 318-319, R7's second pass)."""
+    from engine.t1861.state import total_money
+
+    state, reached, refusal = fixture_replay("29683", until=319)
+    assert reached == 319, refusal
+    nw, grr = state.majors["nw"], state.majors["grr"]
+    assert (nw["price"], nw["certificates"][:3]) == (165, [2, 2, "treasury"])
+    assert (grr["price"], grr["certificates"][:4]) == (150, [1, 1, 0, "treasury"])
+    assert all(state.minors[minor]["status"] == "closed" for minor in ("mb", "n", "e", "mnn"))
+    assert set(state.board.token_hexes("NW")) == {"E9", "H8"}  # two hexes: nothing to remove (R3)
+    assert total_money(state) == 15000
+
+
+def test_a_minor_not_connected_to_the_merger_is_refused(merger_round: State) -> None:
+    """14.3: only minors a merging minor's track reaches may be added."""
+    from engine.t1861.merger_candidates import candidates
+
+    acting = merger_round.round["order"][0]
+    outsiders = [minor for minor, company in merger_round.minors.items()
+                 if company["status"] == "started" and minor != acting and minor not in candidates(merger_round, [acting])]
+    assert outsiders
+    before = TITLE.to_json(merger_round)
+    with pytest.raises(IllegalAction, match="cannot join this merger"):
+        TITLE.apply_in_place(merger_round, asked(merger_round)[0], {"type": "merge", "minor": outsiders[0]})
+    assert TITLE.to_json(merger_round) == before
+
+
+def test_with_consent_on_another_players_minor_is_refused_in_words() -> None:
+    """Turnpost's option merger_consent (default on): the consent prompt is not built yet, so
+    taking another player's minor is refused rather than done without asking."""
+    state, reached, refusal = fixture_replay("167259", until=327)
+    assert reached == 327, refusal
+    state.options["merger_consent"] = True
+    owner = asked(state)[0]
+    state.minors["kk"]["owner"] = (owner + 1) % len(state.players)
+    with pytest.raises(IllegalAction, match="consent"):
+        TITLE.apply_in_place(state, owner, {"type": "merge", "minor": "kk"})
