@@ -193,7 +193,8 @@ def test_a_minor_not_connected_to_the_merger_is_refused(merger_round: State) -> 
 
     acting = merger_round.round["order"][0]
     outsiders = [minor for minor, company in merger_round.minors.items()
-                 if company["status"] == "started" and minor != acting and minor not in candidates(merger_round, [acting])]
+                 if company["status"] == "started" and minor != acting
+                 and minor not in candidates(merger_round, [acting])]
     assert outsiders
     before = TITLE.to_json(merger_round)
     with pytest.raises(IllegalAction, match="cannot join this merger"):
