@@ -8,7 +8,16 @@ without 1861-specific code.
 from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.t1861 import company_turn, conversion, merger_round, merger_shares, mergers, private_auction, stock_round
+from engine.t1861 import (
+    company_turn,
+    conversion,
+    merger,
+    merger_round,
+    merger_shares,
+    mergers,
+    private_auction,
+    stock_round,
+)
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
@@ -17,7 +26,7 @@ from engine.t1861.tokens import home_city_options
 LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train", "discard_train",
                      "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
                      "remove_token", "nationalize", "pass")
-MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1; merge refused in words until built
+MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
                   "choose_major": ("choose_major",), "merger_shares": ("buy_shares", "pass")}
 
 
@@ -165,10 +174,20 @@ def _stock_turn(state: State, seat: int) -> Prompt:
 
 
 def _merger_turn(state: State, seat: int) -> Prompt:
-    """14.1-14.2: the minor's owner may convert (in the convert range) or pass; mergers are not
-    offered until built."""
+    """14.1-14.3: the minor's owner may merge (connected minors), convert (in the convert range)
+    or pass; once a merger has begun, add another minor or complete it."""
     minor = merger_round.minor(state)
     actions, quick = [], []
+    partners = merger.addable(state, minor)
+    if partners:
+        field = Field("minor", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in partners))
+        actions.append(ActionOption("merge", "Add a connected minor to the merger", (field,)))
+        quick += [QuickAnswer(f"Merge {m.upper()}", {"type": "merge", "minor": m}) for m in partners]
+    if state.round.get("merging"):
+        actions.append(_pass("Complete the merger", "Then choose the major it forms."))
+        quick.append(QuickAnswer("Complete the merger", {"type": "pass"}))
+        question = f"{minor.upper()}'s merger: {', '.join(m.upper() for m in state.round['merging'])}. Add or complete?"
+        return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
     if conversion.can_convert_now(state, minor):
         price = mergers.conversion_price(state.minors[minor]["price"])
         actions.append(ActionOption("convert", f"Convert {minor.upper()} into a major",
@@ -177,7 +196,7 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     actions.append(_pass("Pass", f"{minor.upper()} stays a minor this merger round."))
     quick.append(QuickAnswer("Pass", {"type": "pass"}))
     question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
-                f" turn (₽{state.minors[minor]['price']}). Mergers are not available in Turnpost's 1861 yet.")
+                f" turn (₽{state.minors[minor]['price']}). Convert, merge or pass?")
     return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
 
 

@@ -36,6 +36,7 @@ def add(state: State, acting: str, minor: Any) -> list[Event]:
     if state.options.get("merger_consent", True) and state.minors[minor]["owner"] != acting_owner:
         raise IllegalAction("Merging another player's minor needs their consent, which Turnpost's 1861 cannot"
                             " ask for yet.")
+    check_formable(state, [*merging, minor])
     state.round["merging"] = [*merging, minor]
     events = [Event(f"{minor.upper()} joins {acting.upper()}'s merger.", "merge", {"minor": minor})]
     if closes_by_itself(state, state.round["merging"]):
@@ -55,14 +56,7 @@ def form(state: State, major: str) -> list[Event]:
     merging = sorted(state.round["merging"], key=order.index)
     owners = [state.minors[minor]["owner"] for minor in merging]
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
-    deal = mergers.exchange(owners)
-    if deal.president is None:
-        raise IllegalAction("In this merger nobody receives two shares; a presidency bought afterwards is not"
-                            " built yet in Turnpost's 1861.")
-    tokens = merged_tokens([city for minor in merging for city in _cities(state, minor)])
-    if needs_reduction(tokens):
-        raise IllegalAction("This merger would leave the major with too many tokens; removing tokens is not"
-                            " built yet in Turnpost's 1861.")
+    deal = check_formable(state, merging)
     company = state.majors[major]
     company["status"] = "started"
     prices.start(state, company, price, "major")
@@ -75,6 +69,38 @@ def form(state: State, major: str) -> list[Event]:
     return [Event(f"{names} merge into {major.upper()} at ₽{price}; {state.players[deal.president]} is its"
                   " president.", "merger", {"minors": merging, "company": major, "price": price,
                                             "president": deal.president})]
+
+
+def addable(state: State, acting: str) -> list[str]:
+    """The minors ``merge`` would accept now (connected, within limits, formable, consent aside
+    only with the option off)."""
+    merging = state.round.get("merging") or [acting]
+    owner = state.minors[acting]["owner"]
+    consent = state.options.get("merger_consent", True)
+    return [minor for minor in candidates(state, merging)
+            if not (consent and state.minors[minor]["owner"] != owner) and _formable(state, [*merging, minor])]
+
+
+def check_formable(state: State, merging: list[str]) -> mergers.Exchange:
+    """Refused in words what is not built yet: nobody at 20% by the exchange, token reduction (R3)."""
+    merging = sorted(merging, key=state.round["order"].index)
+    deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
+    if deal.president is None:
+        raise IllegalAction("In this merger nobody receives two shares; a presidency bought afterwards is not"
+                            " built yet in Turnpost's 1861.")
+    tokens = merged_tokens([city for minor in merging for city in _cities(state, minor)])
+    if needs_reduction(tokens):
+        raise IllegalAction("This merger would leave the major with too many tokens; removing tokens is not"
+                            " built yet in Turnpost's 1861.")
+    return deal
+
+
+def _formable(state: State, merging: list[str]) -> bool:
+    try:
+        check_formable(state, merging)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _hand_out(state: State, major: str, deal: mergers.Exchange) -> None:

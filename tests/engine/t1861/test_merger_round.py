@@ -95,7 +95,7 @@ def _convert_kr_into_mk(state: State) -> State:
 
 def test_a_minor_in_the_convert_range_is_offered_conversion(krs_turn: State) -> None:
     prompt = TITLE.prompts(krs_turn)[0]
-    assert [option.type for option in prompt.actions] == ["convert", "pass"]
+    assert [option.type for option in prompt.actions][-2:] == ["convert", "pass"]
     play(krs_turn, 0, "convert")
     choices = [choice.value for choice in TITLE.prompts(krs_turn)[0].actions[0].fields[0].choices]
     assert choices == [major for major, company in krs_turn.majors.items() if company["status"] == "unstarted"]
@@ -104,7 +104,7 @@ def test_a_minor_in_the_convert_range_is_offered_conversion(krs_turn: State) -> 
 def test_a_minor_outside_the_convert_range_may_not_convert(krs_turn: State) -> None:
     """14.2: only the blue cells; a ₽60 minor is neither offered nor allowed conversion."""
     krs_turn.minors["kr"]["price"] = 60
-    assert [option.type for option in TITLE.prompts(krs_turn)[0].actions] == ["pass"]
+    assert "convert" not in [option.type for option in TITLE.prompts(krs_turn)[0].actions]
     before = TITLE.to_json(krs_turn)
     with pytest.raises(IllegalAction, match="outside the convert range"):
         TITLE.apply_in_place(krs_turn, 0, {"type": "convert"})
@@ -212,3 +212,15 @@ def test_with_consent_on_another_players_minor_is_refused_in_words() -> None:
     state.minors["kk"]["owner"] = (owner + 1) % len(state.players)
     with pytest.raises(IllegalAction, match="consent"):
         TITLE.apply_in_place(state, owner, {"type": "merge", "minor": "kk"})
+
+
+def test_mbs_turn_offers_its_connected_partner_and_r2_goes_straight_to_the_major() -> None:
+    """14.3, R2: 29683's MB is offered N only; once N joins the next question is the major."""
+    state, reached, refusal = fixture_replay("29683", until=311)
+    assert reached == 311, refusal
+    owner = asked(state)[0]
+    prompt = TITLE.prompts(state)[0]
+    merge = next(option for option in prompt.actions if option.type == "merge")
+    assert [choice.value for choice in merge.fields[0].choices] == ["n"]
+    play(state, owner, "merge", minor="n")
+    assert asked(state) == (owner, "choose_major")
