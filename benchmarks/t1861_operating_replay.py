@@ -3,8 +3,8 @@
 Prints, for each fixture (tests/engine/t1861/fixtures), the last 18xx.games action id our
 rules reach, the number of actions applied, and the fastest wall-clock and CPU time over
 ``repeats`` runs.  Issue 13's target is < 50 ms per whole game; until whole games replay the
-figure is for the part that does (the private auction, stock rounds and operating rounds up
-to the first merger round).
+figure is for the part that does (the private auction, stock, operating and merger rounds
+up to the first action our rules refuse).
 
 Run from the repository root:  python benchmarks/t1861_operating_replay.py [repeats]
 """

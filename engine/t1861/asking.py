@@ -8,15 +8,26 @@ without 1861-specific code.
 from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.t1861 import company_turn, private_auction, stock_round
+from engine.t1861 import (
+    company_turn,
+    conversion,
+    merger,
+    merger_round,
+    merger_shares,
+    mergers,
+    private_auction,
+    stock_round,
+)
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
 
-# The operating and merger rounds' vocabulary (documented; refused in words until built).
+# The vocabulary of the parts not built yet (documented; refused in words until built).
 LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_train", "discard_train",
                      "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
                      "remove_token", "nationalize", "pass")
+MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
+                  "choose_major": ("choose_major",), "merger_shares": ("buy_shares", "pass")}
 
 
 def waiting(state: State) -> list[Waiting]:
@@ -38,7 +49,8 @@ def waiting(state: State) -> list[Waiting]:
             return [Waiting(company_turn.operator(state, over), "discard_train", ("discard_train",))]
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
     if kind == "merger":
-        return [Waiting(state.priority, "merger_round", LATER_ROUND_TYPES)]
+        prompt = merger_round.step(state)
+        return [Waiting(merger_round.seat(state), prompt, MERGER_ACCEPTS[prompt])]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
@@ -46,7 +58,8 @@ def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
-             "operating_round": _not_built, "merger_round": _not_built}[asked.prompt]
+             "operating_round": _not_built, "merger_turn": _merger_turn, "choose_major": _choose_major,
+             "merger_shares": _merger_shares}[asked.prompt]
     return [build(state, asked.seat)]
 
 
@@ -158,6 +171,57 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
     question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+
+
+def _merger_turn(state: State, seat: int) -> Prompt:
+    """14.1-14.3: the minor's owner may merge (connected minors), convert (in the convert range)
+    or pass; once a merger has begun, add another minor or complete it."""
+    minor = merger_round.minor(state)
+    actions, quick = [], []
+    partners = merger.addable(state, minor)
+    if partners:
+        field = Field("minor", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in partners))
+        actions.append(ActionOption("merge", "Add a connected minor to the merger", (field,)))
+        quick += [QuickAnswer(f"Merge {m.upper()}", {"type": "merge", "minor": m}) for m in partners]
+    if state.round.get("merging"):
+        actions.append(_pass("Complete the merger", "Then choose the major it forms."))
+        quick.append(QuickAnswer("Complete the merger", {"type": "pass"}))
+        question = f"{minor.upper()}'s merger: {', '.join(m.upper() for m in state.round['merging'])}. Add or complete?"
+        return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
+    if conversion.can_convert_now(state, minor):
+        price = mergers.conversion_price(state.minors[minor]["price"])
+        actions.append(ActionOption("convert", f"Convert {minor.upper()} into a major",
+                                    help=f"The major starts at ₽{price}; you receive its president's certificate."))
+        quick.append(QuickAnswer(f"Convert (₽{price})", {"type": "convert"}))
+    actions.append(_pass("Pass", f"{minor.upper()} stays a minor this merger round."))
+    quick.append(QuickAnswer("Pass", {"type": "pass"}))
+    question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
+                f" turn (₽{state.minors[minor]['price']}). Convert, merge or pass?")
+    return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
+
+
+def _choose_major(state: State, seat: int) -> Prompt:
+    """14.2: which unstarted major the converting minor becomes."""
+    minor = merger_round.minor(state)
+    majors = conversion.unstarted_majors(state)
+    field = Field("major", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in majors))
+    quick = tuple(QuickAnswer(f"Become {m.upper()}", {"type": "choose_major", "major": m}) for m in majors)
+    return Prompt(seat, "choose_major", f"Which major does {minor.upper()} become?",
+                  (ActionOption("choose_major", "Choose the major", (field,)),), quick, {"company": minor})
+
+
+def _merger_shares(state: State, seat: int) -> Prompt:
+    """14.2, R7: buy a 10% share of the new major from its treasury, or pass."""
+    major = merger_shares.major(state)
+    price = state.majors[major]["price"]
+    buy = {"type": "buy_shares", "company": major, "source": "treasury"}
+    fields = (Field("company", "choice", "Major", choices=(Choice(major, major.upper()),)),
+              Field("source", "choice", "From", choices=(Choice("treasury", "treasury"),)))
+    actions = (ActionOption("buy_shares", f"Buy a {major.upper()} share (₽{price})", fields),
+               _pass("Pass", "Buys no more shares of the new major."))
+    quick = (QuickAnswer(f"Buy {major.upper()} (treasury, ₽{price})", buy), QuickAnswer("Pass", {"type": "pass"}))
+    question = f"{major.upper()} sells shares from its treasury at ₽{price} (you have ₽{state.cash[seat]})."
+    return Prompt(seat, "merger_shares", question, actions, quick, {"company": major})
 
 
 def _not_built(state: State, seat: int) -> Prompt:

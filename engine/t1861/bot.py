@@ -20,6 +20,10 @@ def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
     if prompt.quick and (prompt.name in ("home_city", "operate") or rng.random() < 0.7):
         return dict(rng.choice(prompt.quick).action)
     option = rng.choice(prompt.actions)
+    # A purchase's major and source go together too (a new major's treasury, another's pool).
+    paired = [answer.action for answer in prompt.quick if answer.action["type"] == option.type == "buy_shares"]
+    if paired:
+        return dict(rng.choice(paired))
     action: dict[str, Any] = {"type": option.type, **option.fixed}
     limit = None  # a chosen choice's ``limit`` bounds the option's count ("sell up to 1 of MK")
     for spec in option.fields:

@@ -1,19 +1,20 @@
 """Which round or turn follows which (section 8): the one place that moves the game on.
 
 The rounds do not start one another.  A company's turn with nothing left to wait for just
-ends (``company_turn``); a stock round that is over leaves ``state.stock`` empty
-(``stock_round``).  After every answered action ``rules`` calls :func:`carry_on`, which
-starts what comes next until someone is asked again:
+ends (``company_turn``); an OR that ends in phases 3-7 marks a merger round as due
+(``operating_round``); a merger round that is over says so (``merger_round``); a stock round
+that is over leaves ``state.stock`` empty (``stock_round``).  After every answered action
+``rules`` calls :func:`carry_on`, which starts what comes next until someone is asked again:
 
+- a merger round is due: it begins, its minors in operating order (``merger_round.begin``);
+- a merger round is over: the set's next OR or the next stock round
+  (``operating_round.after_merger_round``);
 - a company's turn is over: the next company's (``operating_round.next_company``, which
-  after the last company ends the OR and opens the next OR, a merger round's place, or the
-  next stock round);
+  after the last company ends the OR);
 - the stock round is over (priority already moved, R6): the set's first OR
   (``operating_round.begin_set``).
 
-The private auction opens the first stock round itself (``stock_round.begin``).  Merger
-rounds (phases 3-7) are not built yet: the game waits in them, and the merger round will
-end with ``operating_round.after_merger_round``.
+The private auction opens the first stock round itself (``stock_round.begin``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.t1861 import company_turn, operating_round
+from engine.t1861 import company_turn, merger_round, operating_round
 from engine.t1861.state import State
 
 Continuation = Callable[[State], list[Event]]
@@ -37,8 +38,22 @@ def carry_on(state: State) -> list[Event]:
 
 def _what_next(state: State) -> Continuation | None:
     kind = state.round["kind"]
+    if kind == "operating" and state.round.get("merger_due") is not None:
+        return _begin_merger_round
+    if kind == "merger" and state.round.get("over"):
+        return _after_merger_round
     if kind == "operating" and state.operating is not None and not company_turn.is_waiting(state):
         return operating_round.next_company
     if kind == "stock" and state.stock is None:
         return operating_round.begin_set
     return None
+
+
+def _begin_merger_round(state: State) -> list[Event]:
+    finished = state.round.pop("merger_due")
+    minors = [company for company in operating_round.order_now(state) if company in state.minors]
+    return merger_round.begin(state, finished, minors)
+
+
+def _after_merger_round(state: State) -> list[Event]:
+    return operating_round.after_merger_round(state, state.round["after_operating_round"])

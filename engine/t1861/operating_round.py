@@ -5,8 +5,8 @@ pays interest on this round, 13) and then the privates' revenue (section 3, 23 C
 order, as 18xx.games does).  Its companies operate in the order fixed at that moment
 (:func:`market_tokens.operating_order`, 7.4: minors, then majors, each by market position).
 Each company's turn is :mod:`engine.t1861.company_turn`.  After the last company, in phases
-3-7, a merger round (section 8; not built yet: the game waits there, refused in words, and
-the merger module calls :func:`after_merger_round`); then the set's next OR, or after the
+3-7, a merger round (section 8, :mod:`engine.t1861.merger_round`, which calls
+:func:`after_merger_round` when it ends); then the set's next OR, or after the
 set's last the next stock round.
 
 State (``state.operating``): ``order`` (company ids), ``index`` (the one operating),
@@ -76,9 +76,8 @@ def _end(state: State) -> list[Event]:
     turn = company_turn.turn(state)
     turn.update(company=None, step=None)
     if _phase_entry(state.phase)["merger_rounds"]:
-        state.round = {"kind": "merger", "number": state.round["number"], "after_operating_round": finished}
-        return [*events, Event(f"Merger round {state.round['number']}.{finished} would start here; merger rounds"
-                               " are not built yet.", "merger_round_pending")]
+        state.round["merger_due"] = finished  # flow begins it (engine.t1861.flow)
+        return events
     return events + after_merger_round(state, finished)
 
 

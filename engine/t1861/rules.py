@@ -13,13 +13,11 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, company_turn, flow, private_auction, stock_round
+from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, stock_round
 from engine.t1861.state import State, copy_state
 
 CHECK_FIRST = frozenset({"operate", "discard_train"})  # rules that validate before they change the state
-NOT_BUILT = {"merger_round": "Merger rounds (section 14) are not built yet in Turnpost's 1861; this record goes"
-                             " beyond what Turnpost plays so far.",
-             "operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
+NOT_BUILT = {"operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
                                 " Turnpost plays so far."}
 
 
@@ -64,6 +62,8 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return _stock_action(state, seat, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
+    if prompt in ("merger_turn", "choose_major", "merger_shares"):
+        return merger_round.act(state, seat, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
 
 

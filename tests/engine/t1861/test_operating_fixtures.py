@@ -3,7 +3,7 @@
 Every recorded action of the operating rounds must come from the company and step our
 engine asks for (R1: a step the engine skipped or waited on wrongly shifts the record), each
 recorded run must earn here what it earned on 18xx.games, and the money totals ₽15,000 after
-every action.  The replay stops where Turnpost's rules stop: the first merger round.
+every action.  The merger rounds (14) replay too, through their conversions and mergers.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from engine.t1861 import prices
 from engine.t1861.state import State, total_money
 from tests.engine.t1861.games import fixture_replay
 
-# The first action Turnpost cannot play yet (the first merger round, section 14) in each game.
-FRONTIER = {"29683": 192, "167259": 126}
+# The last action Turnpost plays in each game: both go on through their first merger rounds'
+# conversions and mergers and stop at a later operating round's tile lay (the next gap).
+FRONTIER = {"29683": 353, "167259": 392}
 
 
 class Checkpoints:
@@ -51,13 +52,29 @@ def replayed(request: pytest.FixtureRequest) -> tuple[str, State, int, str | Non
     return request.param, state, reached, refusal, checks
 
 
-def test_the_operating_rounds_replay_up_to_the_first_merger_round(replayed) -> None:
-    """Section 8: in phase 3 a merger round follows the OR; Turnpost stops there, in words."""
+def test_the_rounds_replay_through_the_first_mergers_and_conversions(replayed) -> None:
+    """Sections 8, 14: the phase-3 merger rounds' passes, conversions and mergers replay; the
+    replay stops, in words, at a later OR's tile lay (not yet explained: the next step)."""
     game, state, reached, refusal, _ = replayed
     assert reached == FRONTIER[game], refusal
-    assert state.phase == "3"  # the first 3-train was bought (section 16)
+    assert refusal is not None and "(lay_tile)" in refusal
+    assert state.round["kind"] == "operating"
+
+
+def test_29683s_first_merger_round_passes_every_minor_in_operating_order_then_a_stock_round() -> None:
+    """14.1: after OR 2.2 (29683 id 192) each floated minor passes, highest price first (ids 193-203,
+    the order 18xx.games asked them in); section 8: the third stock round follows."""
+    from tests.engine.t1861.fixtures import fixture_export
+
+    state, reached, refusal = fixture_replay("29683", until=192)
+    assert reached == 192, refusal
     assert state.round["kind"] == "merger"
-    assert refusal is not None and "Merger rounds (section 14) are not built yet" in refusal
+    recorded = [str(action["entity"]).lower() for action in fixture_export("29683").effective_actions()
+                if 193 <= action.get("id", 0) <= 203]
+    assert state.round["order"] == recorded
+    after, reached, refusal = fixture_replay("29683", until=203)
+    assert reached == 203, refusal
+    assert after.round["kind"] == "stock" and after.round["number"] == 3
 
 
 def test_167259_waits_for_the_last_chance_to_buy_a_private_after_trains() -> None:

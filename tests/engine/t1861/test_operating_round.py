@@ -1,8 +1,8 @@
 """A major's operating turns, step by step (sections 7.3, 12.3, 12.5, 12.7, 12.10, 23 R1).
 
 NW is parred at ₽100 in a phase-4 stock round (ann 20%, bob 10%; the treasury's 70% pays the
-company) and homed in F18; the merger round that follows each OR in phase 4 is not built, so
-the test moves on with ``operating_round.after_merger_round`` as the merger module will.
+company) and homed in F18; the merger round that follows each OR in phase 4 has no minor to
+give a turn to, so it ends at once (14.1) and the next OR or stock round follows by itself.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.t1861 import company_turn, operating_round
+from engine.t1861 import company_turn
 from engine.t1861.state import State, copy_state, total_money
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, play, stock_round_state
@@ -31,8 +31,8 @@ def _nw_with_a_route() -> State:
     state = _nw_operating()
     play(state, 0, "pass")  # track
     play(state, 0, "buy_train", train="2-0", source="depot")
-    play(state, 0, "pass")  # no second train
-    operating_round.after_merger_round(state, 1)
+    play(state, 0, "pass")  # no second train; an empty merger round, then OR 1.2
+    assert state.round["operating_round"] == 2
     play(state, 0, "lay_tile", hex="f18", tile="5", rotation=4)
     play(state, 0, "lay_tile", hex="g19", tile="3", rotation=1)
     return state
@@ -110,9 +110,7 @@ def test_after_the_last_or_of_the_set_the_next_stock_round_opens() -> None:
     TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "withhold"})
     while asked(state)[1] == "operate":
         play(state, 0, "pass")
-    assert state.round["kind"] == "merger"
-    operating_round.after_merger_round(state, 2)
-    assert state.round["kind"] == "stock" and state.operating is None
+    assert state.round["kind"] == "stock" and state.operating is None  # the empty merger round ended
 
 
 def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_buyer_goes_on() -> None:
