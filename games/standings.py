@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine.core as engine
+from engine.core.ranking import placed_in_order
 from games.models import ActKind, Game, GameStatus, OrganizerAct, Resignation, Seat
 
 
@@ -60,12 +61,8 @@ def final_standings(
 
 
 def _placed(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``entries`` (best first) placed again from 1, ties (equal scores) sharing a place as the engine's do."""
-    placed: list[dict[str, Any]] = []
-    for index, entry in enumerate(entries):
-        tied = index > 0 and entry.get("score") == entries[index - 1].get("score")
-        placed.append({**entry, "place": placed[-1]["place"] if tied else index + 1, "resigned": False})
-    return placed
+    """``entries`` (best first) placed again from 1, ties sharing a place as the engine's do."""
+    return [{**entry, "resigned": False} for entry in placed_in_order(entries)]
 
 
 def result_sentence(standings: list[dict[str, Any]], resigned: list[Resigned]) -> str:
