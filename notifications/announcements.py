@@ -122,12 +122,10 @@ def on_seat_resigned(sender: Any, game: Game, seat: int, game_over: bool, **kwar
     resign after the same move, so, like a mention, the row is keyed by its own fact: its
     ``version`` is the Resignation's id and the move it came after is in the payload.
     """
-    now = clock.now()
     if game_over:
-        deadlines.close_open(game, keep_seats=set())
-        insert_rows([row_for(game, other, MailKind.RESULT, now) for other in seats_for_mail(game, (Stream.RESULT,))
-                     if other.user is not None and _wants(other, Stream.RESULT)])
+        _mail_the_result(game)
         return
+    now = clock.now()
     gone = set(resigned_seats(game))
     rows = [row_for(game, other, MailKind.RESIGNED, now) for other in seats_for_mail(game, (Stream.TURN,))
             if other.user is not None and other.index not in gone and _wants(other, Stream.TURN)]
@@ -201,10 +199,15 @@ def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None
     elif kind == "extend":
         deadlines.extend_open(game, int(act.details["hours"]))
     elif kind == "adjudicate":
-        deadlines.close_open(game, keep_seats=set())
-        now = clock.now()
-        insert_rows([row_for(game, seat, MailKind.RESULT, now) for seat in seats_for_mail(game, (Stream.RESULT,))
-                     if seat.user is not None and _wants(seat, Stream.RESULT)])
+        _mail_the_result(game)
+
+
+def _mail_the_result(game: Game) -> None:
+    """A game ended outside play (a resignation, an adjudication): every clock closes, the table gets the result."""
+    deadlines.close_open(game, keep_seats=set())
+    now = clock.now()
+    insert_rows([row_for(game, seat, MailKind.RESULT, now) for seat in seats_for_mail(game, (Stream.RESULT,))
+                 if seat.user is not None and _wants(seat, Stream.RESULT)])
 
 
 def on_seat_changed(sender: Any, game: Game, change: Any, **kwargs: Any) -> None:
