@@ -30,6 +30,7 @@ class CompanyRules:
 
     merger: MergerLimits
     major_token_prices: tuple[int, ...]  # T0, T1, T2: price per hex of distance (12.4, R3)
+    rsr_id: str  # the national's company id ("RSR")
     rsr_tokens: int
     rsr_reserved: tuple[tuple[str, int | None], ...]  # (hex, city index or None: any city there)
     two_player_trains_removed: tuple[tuple[str, int], ...]
@@ -47,6 +48,7 @@ def company_rules_from_json(raw: dict[str, Any]) -> CompanyRules:
             token_total=merger["major_token_total_after_merger"],
         ),
         major_token_prices=tuple(raw["majors"][0]["tokens"]),
+        rsr_id=national["id"],
         rsr_tokens=national["tokens"],
         rsr_reserved=(
             (national["reserved_home"]["hex"], national["reserved_home"]["city_index"]),

@@ -42,7 +42,7 @@ from engine.t1861.mergers import Assets
 from engine.t1861.train_limits import CompanyKind
 
 City = tuple[str, int]
-RSR = "RSR"
+RSR = DATA.companies.rsr_id  # the national, as the data file names it
 NATIONALISE = "nationalize"  # the recorded ``choose`` of a trainless major's president
 
 

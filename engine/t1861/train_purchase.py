@@ -40,7 +40,7 @@ from engine.t1861.loans import borrow_to_cover, buying_power
 from engine.t1861.phase_changes import phase_after
 from engine.t1861.train_limits import CompanyKind, has_room
 
-RSR = "RSR"
+RSR = DATA.companies.rsr_id  # the national, as the data file names it
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from engine.t1861.data import DATA
 from engine.t1861.phase_changes import phase_started_by
 
-RSR = "RSR"
+RSR = DATA.companies.rsr_id  # the national, as the data file names it
 # Depot copies generated for an "unlimited" train type: more than any game can buy.
 UNLIMITED_COPIES = 40
 
