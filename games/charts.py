@@ -16,7 +16,7 @@ LEFT, RIGHT, TOP, BOTTOM = 72, 12, 12, 44
 LEGEND_ROW = 18
 MARKER_COLOUR = "#5f6673"
 INK = "#4a5262"
-# Players' lines: hues no chain or holding uses (games.titles), drawn dashed besides.
+# Players' lines: hues no chain or holding uses (games.titles.acquire, .railroad_barons), drawn dashed besides.
 PLAYER_COLOURS = ["#6a3fb5", "#c2410c", "#5b6b12", "#475569", "#a21caf", "#1e3a8a"]
 PLAYER_DASH = "6 3"
 

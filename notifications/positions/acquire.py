@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
-from games.titles import ACQUIRE_COLOURS, LOOSE_COLOUR
+from games.titles.acquire import ACQUIRE_COLOURS, LOOSE_COLOUR
 from notifications.positions.cells import HEAD, INK, MINE, MUTED, PAPER, RULE, td
 
 ROWS = "ABCDEFGHI"

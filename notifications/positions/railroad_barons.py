@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 
-from games.titles import holding_colour
+from games.titles.railroad_barons import holding_colour
 from notifications.positions.cells import INK, MUTED, PAPER, RULE, td
 
 TRACK_COLUMNS = 5

@@ -429,7 +429,8 @@ def test_history_charts_title_their_axes_and_name_each_value(client, game):
 
 def test_player_colours_are_none_of_the_chain_or_holding_colours():
     from games.charts import PLAYER_COLOURS
-    from games.titles import ACQUIRE_COLOURS, HOLDING_COLOURS
+    from games.titles.acquire import ACQUIRE_COLOURS
+    from games.titles.railroad_barons import HOLDING_COLOURS
 
     chains = {fill for fill, _ in [*ACQUIRE_COLOURS.values(), *HOLDING_COLOURS.values()]}
     assert len(set(PLAYER_COLOURS)) == len(PLAYER_COLOURS) >= 6 and not chains & set(PLAYER_COLOURS)

@@ -1,0 +1,51 @@
+"""What every title's presentation shares: the option checkbox, the per-title hooks, fallback colours.
+
+Each title's own drawing lives in its own module beside this one (``acquire``,
+``railroad_barons``, ``t1861``), as each has its own folder in ``engine/``; titles do not
+import each other, so anything two of them use sits here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+LOOSE_COLOUR = ("#9aa0a6", "#ffffff")
+SERIES_COLOURS = ["#1f5fbf", "#d9534f", "#3a9d5d", "#8b5a2b", "#e8a33d", "#7a4fbf", "#1f9bb0"]
+
+
+@dataclass(frozen=True)
+class BoolOption:
+    """A title option shown as a checkbox on the create form."""
+
+    name: str
+    label: str
+    default: bool
+
+
+@dataclass(frozen=True)
+class TitleUI:
+    board_template: str = "games/boards/generic.html"
+    options: tuple[BoolOption, ...] = ()
+    present: Callable[[dict[str, Any]], dict[str, Any]] = lambda view: {}
+    chart_numbers: Callable[[dict[str, Any]], tuple[dict[str, int | None], list[int | None]]] = (
+        lambda summary: ({}, [player.get("cash") for player in summary.get("players", [])])
+    )
+    colours: dict[str, str] = field(default_factory=dict)  # chart colour per price series
+    holdings_open: Callable[[dict[str, Any]], bool] = lambda options: True
+    # A price series' name and (when the view knows it) colour, read from a public view.
+    series_names: Callable[[dict[str, Any]], dict[str, str]] = lambda view: chain_series_names(view)
+    series_colours: Callable[[dict[str, Any]], dict[str, str]] = lambda view: {}
+    # A sentence on the game and history pages when some of the title's rules are not the published ones.
+    rules_note: str = ""
+
+    def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
+        from_view = self.series_colours(view) if view is not None else {}
+        return from_view.get(key) or self.colours.get(key) or SERIES_COLOURS[index % len(SERIES_COLOURS)]
+
+
+def chain_series_names(view: dict[str, Any]) -> dict[str, str]:
+    """Acquire's price series are its chains, named as the view names them."""
+    return {key: info.get("name", key) for key, info in view.get("chains", {}).items()}
+
