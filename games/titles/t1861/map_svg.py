@@ -53,12 +53,13 @@ def map_svg(view: dict[str, Any]) -> str:
     left, top = min(xs) - MARGIN, min(ys) - MARGIN
     width, height = max(xs) - min(xs) + 2 * MARGIN, max(ys) - min(ys) + 2 * MARGIN
     phase = view.get("phase", "")
-    body = "".join(_hex(entry, view.get("offboard_colour", "")) for entry in hexes)
+    # One hex a line: the golden files (tests/games/golden/) then diff hex by hex.
+    body = "\n".join(_hex(entry, view.get("offboard_colour", "")) for entry in hexes)
     borders = "".join(_borders(entry) for entry in hexes)
     coordinates = "".join(_coordinates(entry) for entry in hexes)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{num(left)} {num(top)} {num(width)} {num(height)}" '
-        f'width="100%" role="img" aria-labelledby="map-title" class="map-1861" data-zoom '
+        f'width="100%" role="img" aria-labelledby="map-title" class="map-1861" data-zoom="map" '
         f'font-family="system-ui,sans-serif" text-anchor="middle">'
         f'<title id="map-title">The 1861 map in phase {escape(str(phase))}</title>'
         f"{_defs()}<g>{body}{borders}</g>"
