@@ -219,7 +219,7 @@ PREFERRED_CORNERS = {
     "cost": (120, 180, 60, 240, 0, 300),
     "bonus": (180, 120, 240, 60, 0, 300),
 }
-MARK_HALF_WIDTHS = {"revenue": 8.0, "label": 4.0, "cost": 11.0, "bonus": 8.0}
+MARK_HALF_WIDTHS = {"revenue": 8.0, "label": 4.0, "cost": 11.0, "bonus": 4.0}
 CORNER_DISTANCES = (0.62 * R, 0.78 * R)
 TILE_NUMBER = (0.42 * R, -APOTHEM + 12)  # right of the coordinates
 
@@ -248,7 +248,9 @@ class Corners:
             ends = [(x - half, y), (x, y), (x + half, y)]
             return round(min((math.dist(end, other) for end in ends for other in self.busy), default=R) / 4)
 
-        order = [(angle, distance) for angle in PREFERRED_CORNERS[mark] for distance in CORNER_DISTANCES
+        # Wide marks keep to the inner ring: near a corner they would run under the next hex.
+        distances = CORNER_DISTANCES if half < 5 else CORNER_DISTANCES[:1]
+        order = [(angle, distance) for angle in PREFERRED_CORNERS[mark] for distance in distances
                  if (angle, distance) in self.free]
         best = max(order, key=lambda spot: (room(spot), -order.index(spot)))
         point = self.free.pop(best)
