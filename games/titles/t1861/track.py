@@ -16,6 +16,7 @@ from typing import Any
 
 R = 50.0
 APOTHEM = R * math.sqrt(3) / 2
+SLOT = 0.23 * R  # a token's radius, so a city covers its slots
 STOP_OFFSET = 0.5 * R  # how far a city sits from the centre on a tile with several stops
 
 Point = tuple[float, float]
