@@ -41,8 +41,17 @@ def company_colour(company: str) -> tuple[str, str]:
     return company_colours().get(company, UNKNOWN_COMPANY)
 
 
+def is_pale(fill: str) -> bool:
+    """Too light to show as a thin ring on white (the RSR's cream)."""
+    return _luminance(fill) > 0.85
+
+
 def _readable_ink(fill: str) -> str:
-    """Black on light fills, white on dark ones (relative luminance, WCAG's weights)."""
+    """Black on light fills, white on dark ones."""
+    return "#000000" if _luminance(fill) > 0.45 else "#ffffff"
+
+
+def _luminance(fill: str) -> float:
+    """Relative luminance with WCAG's weights, 0 (black) to 1 (white)."""
     red, green, blue = (int(fill.lstrip("#")[index:index + 2], 16) / 255 for index in (0, 2, 4))
-    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    return "#000000" if luminance > 0.45 else "#ffffff"
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue

@@ -18,7 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from games.titles.t1861.colours import company_colour, hex_fill
+from games.titles.t1861.colours import company_colour, hex_fill, is_pale
 from games.titles.t1861.corners import TILE_NUMBER, Corners
 from games.titles.t1861.track import (
     APOTHEM,
@@ -193,7 +193,7 @@ def _held(company: str, x: float, y: float) -> str:
     size = 8 if len(company) <= 2 else 7 if len(company) == 3 else 6
     return (f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(SLOT)}" fill="#ffffff" stroke="{INK}" stroke-width="1.5"/>'
             f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(SLOT - 2.5)}" fill="{fill}" fill-opacity="0.3" '
-            f'stroke="{fill}" stroke-width="2.5" stroke-dasharray="3 2"/>'
+            f'stroke="{INK if is_pale(fill) else fill}" stroke-width="2.5" stroke-dasharray="3 2"/>'
             f'<text x="{num(x)}" y="{num(y + size * 0.36)}" font-size="{num(size)}" fill="{INK}">'
             f"{escape(company)}</text>")
 
