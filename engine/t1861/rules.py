@@ -17,8 +17,8 @@ from engine.t1861 import asking, company_turn, flow, merger_round, private_aucti
 from engine.t1861.state import State, copy_state
 
 CHECK_FIRST = frozenset({"operate", "discard_train", "rsr_routes"})  # rules that validate before they change the state
-NOT_BUILT = {"operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
-                                " Turnpost plays so far."}
+NOT_BUILT = {"operating_round": "This part of the operating round is not built yet in Turnpost's 1861; this record"
+                                " goes beyond what Turnpost plays so far."}
 
 
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
