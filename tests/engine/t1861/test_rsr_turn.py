@@ -217,3 +217,36 @@ def test_the_replay_summary_shows_the_rsrs_cash_trains_loans_tokens_and_operator
     shown = summary(state)["rsr"]
     assert shown == {"cash": 20, "trains": ["3-0"], "loans": 2, "tokens": ["e1"], "reserved": ["h8"],
                      "operator": asked(state)[0]}
+
+
+def test_3_6_a_private_the_rsr_owns_pays_it_and_adds_its_route_bonus() -> None:
+    """MYR (₽20, +10 to routes counting Moscow) held by the RSR: its revenue goes to the RSR at
+    the OR's start (3) and the RSR's E1-Moscow run earns ₽10 more (6)."""
+    plain = _phase_4_or(trains=("3-0",))
+    _nw_passes(plain)
+    without = company_turn.check_run(plain, "rsr", TITLE.prompts(plain)[0].quick[0].action).revenue
+    state = stock_round_state(3, phase="4", cash=1000)
+    state.privates["myr"] = "rsr"
+    _sold_through(state, 1)
+    play(state, 0, "par", company="nw", price=100)
+    play(state, 0, "place_token", hex="f18", city=0)
+    state.majors["nw"]["trains"] = ["3-6"]
+    state.rsr["trains"] = ["3-0"]
+    for seat in (1, 2, 0):
+        play(state, seat, "pass")
+    assert state.rsr["cash"] == 20
+    _nw_passes(state)
+    assert _run_best(state) == without + 10
+    assert state.round["operating_round"] == 2  # which has begun with MYR's ₽20 again
+    assert state.rsr["cash"] == 20 + without + 10 + 20
+    assert total_money(state) == BANK
+
+
+def test_6_the_rsr_has_no_train_limit() -> None:
+    """Eight trains in phase 4 (majors: 3): no discard is asked of the RSR, and it runs them."""
+    trains = ("3-0", "3-1", "3-2", "3-3", "3-4", "4-0", "2-0", "2-1")
+    state = _phase_4_or(trains=trains)
+    _nw_passes(state)
+    assert asked(state)[1] == "rsr_routes"
+    _run_best(state)
+    assert state.rsr["trains"] == list(trains)
