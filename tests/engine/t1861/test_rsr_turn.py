@@ -250,3 +250,31 @@ def test_6_the_rsr_has_no_train_limit() -> None:
     assert asked(state)[1] == "rsr_routes"
     _run_best(state)
     assert state.rsr["trains"] == list(trains)
+
+
+def test_an_18xx_games_run_routes_by_rsr_becomes_ours_by_the_operators_seat() -> None:
+    """The importer's translator asks ``company_turn.operator`` who acts for entity ``RSR``."""
+    from engine.t1861.translate import Translator
+    from tests.engine.t1861.fixtures import fixture_export
+
+    state = _phase_4_or(trains=("3-0",))
+    _nw_passes(state)
+    translator = Translator(fixture_export("29683"), acting_seat=lambda company: company_turn.operator(state, company),
+                            network_now=lambda: company_turn.network(state))
+    recorded = {"type": "run_routes", "entity": "RSR", "entity_type": "corporation", "id": 1,
+                "routes": [{"train": "3-0", "connections": [["E1", "F2", "F4", "G5"], ["G5", "G7", "H8"]]}]}
+    translated = translator.translate(recorded)
+    assert translated["seat"] == asked(state)[0]
+    assert translated["action"] == TITLE.prompts(state)[0].quick[0].action
+    TITLE.apply_in_place(state, translated["seat"], translated["action"])
+    assert state.rsr["cash"] == 90
+
+
+def test_13_an_rsr_that_cannot_borrow_leaves_its_interest_unpaid_and_is_not_nationalised() -> None:
+    """Two loans at the OR's start, no cash, no train and an empty supply: nothing is paid,
+    no train is bought, and the RSR stays as it was."""
+    state = _phase_4_or(loans=2)
+    state.loans_in_supply = 0
+    _nw_passes(state)
+    assert (state.rsr["cash"], state.rsr["loans"], state.rsr["trains"]) == (0, 2, [])
+    assert total_money(state) == BANK
