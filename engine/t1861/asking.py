@@ -16,9 +16,11 @@ from engine.t1861 import (
     merger_shares,
     mergers,
     private_auction,
+    rsr_turn,
     stock_round,
 )
 from engine.t1861.operate_prompt import operate_prompt
+from engine.t1861.rsr_prompt import rsr_routes_prompt
 from engine.t1861.state import State
 from engine.t1861.tokens import home_city_options
 
@@ -42,6 +44,8 @@ def waiting(state: State) -> list[Waiting]:
         if state.stock["home_city"] is not None:
             return [Waiting(state.stock["turn"], "home_city", ("place_token",))]
         return [Waiting(state.stock["turn"], "stock_turn", ("sell_shares", "buy_shares", "par", "bid", "pass"))]
+    if kind == "operating" and rsr_turn.is_waiting(state):
+        return [Waiting(company_turn.operator(state, rsr_turn.RSR), "rsr_routes", ("run_routes",))]
     if kind == "operating" and company_turn.is_waiting(state):
         company = company_turn.turn(state)["company"]
         if company_turn.turn(state)["step"] == "discard":
@@ -58,6 +62,7 @@ def prompts(state: State) -> list[Prompt]:
     asked = waiting(state)[0]
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
+             "rsr_routes": rsr_routes_prompt,
              "operating_round": _not_built, "merger_turn": _merger_turn, "choose_major": _choose_major,
              "merger_shares": _merger_shares}[asked.prompt]
     return [build(state, asked.seat)]

@@ -25,8 +25,10 @@ R1's condition fails (so a recorded game needs no invented passes):
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
 copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
-Not built yet: nationalising a company still trainless after step 7 (15), the RSR's turn,
-private abilities other than revenue and route bonuses.
+Not built yet: nationalising a company still trainless after step 7 (15), private
+abilities other than revenue and route bonuses.  The RSR's turn is
+:mod:`engine.t1861.rsr_turn`; it uses this module's route, discard and purchase helpers
+with the company id ``rsr``.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
 upgraded), ``revenue`` (of the run).
@@ -39,7 +41,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.t1861 import depot as depot_rules
-from engine.t1861 import holdings, loans, phase_changes, prices, train_limits
+from engine.t1861 import holdings, loans, phase_changes, prices, rsr_tokens, train_limits
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
 from engine.t1861.lays import LaysThisTurn, check_lay
@@ -69,7 +71,12 @@ ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "rou
 # Who and what ------------------------------------------------------------------------------
 
 def company_of(state: State, company: str) -> dict[str, Any]:
+    if company == RSR_ID:
+        return state.rsr
     return state.minors[company] if company in state.minors else state.majors[company]
+
+
+RSR_ID = DATA.companies.rsr_id.lower()  # the national in the state's lower-case ids
 
 
 def kind_of(company: str) -> CompanyKind:
@@ -80,7 +87,10 @@ DATA_MINORS = frozenset(minor["id"].lower() for minor in DATA.raw["minors"])
 
 
 def operator(state: State, company: str) -> int:
-    """The seat acting for ``company``: a minor's owner, a major's president."""
+    """The seat acting for ``company``: a minor's owner, a major's president, the RSR's
+    operator (the priority deal's holder when the OR began, section 6)."""
+    if company == RSR_ID:
+        return state.operating.get("rsr_operator", state.priority) if state.operating else state.priority
     if company in state.minors:
         return state.minors[company]["owner"]
     president = holdings.president_of(state, company)
@@ -291,7 +301,8 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
     lays["upgraded"] = lays["upgraded"] or lay.upgrade
     events = [*cost_events, Event(f"{company.upper()} lays tile {tile} in {hex_id}" +
                                   (f" for ₽{lay.cost}." if lay.cost else "."), "lay_tile",
-                                  {"company": company, "hex": hex_id, "tile": tile, "rotation": rotation})]
+                                  {"company": company, "hex": hex_id, "tile": tile, "rotation": rotation}),
+              *rsr_tokens.after_lay(state, hex_id, tile)]
     if _waits(state, company, "track"):
         return events
     return events + _after(state, "track")
@@ -499,7 +510,11 @@ def _discard(state: State, operating_company: str, action: dict[str, Any]) -> li
     events = [Event(f"{company.upper()} discards its {train} train.", "discard_train", {"company": company})]
     if over_limit(state) is not None:
         return events
-    if turn(state).pop("resume", None) == "buy_train":
+    resume = turn(state).pop("resume", None)
+    if resume not in (None, "buy_train"):  # another turn's step (the RSR's buying): flow goes on with it
+        turn(state)["step"] = resume
+        return events
+    if resume == "buy_train":
         turn(state)["step"] = "buy_train"
         if _buy_step_waits(state, operating_company):
             return events
@@ -513,7 +528,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     if source == "depot":
         purchase = bank_purchase(buyer(state, company), train, state.depot, state.phase)
         events = _take_loans(state, company, purchase.loans)
-        events += _first_purchase_effects(state, train)
+        events += first_purchase_effects(state, train)
         state.depot = depot_rules.sell(state.depot, train, state.phase)
         state.bank += purchase.price
     else:
@@ -540,7 +555,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     return events + _after(state, "buy_train")
 
 
-def _first_purchase_effects(state: State, train: str) -> list[Event]:
+def first_purchase_effects(state: State, train: str) -> list[Event]:
     """Section 16: a first copy of a type changes the phase and rusts older trains."""
     sold = frozenset(kind for kind, count in state.depot.sold if count)
     effects = phase_changes.first_purchase(depot_rules.train_type_of(train), state.phase, sold)

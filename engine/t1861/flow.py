@@ -9,8 +9,9 @@ that is over leaves ``state.stock`` empty (``stock_round``).  After every answer
 - a merger round is due: it begins, its minors in operating order (``merger_round.begin``);
 - a merger round is over: the set's next OR or the next stock round
   (``operating_round.after_merger_round``);
+- the discards an RSR purchase caused are done: its buying goes on (``rsr_turn.resume``);
 - a company's turn is over: the next company's (``operating_round.next_company``, which
-  after the last company ends the OR);
+  after the last company, and the RSR in phases 4-7, ends the OR);
 - the stock round is over (priority already moved, R6): the set's first OR
   (``operating_round.begin_set``).
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.t1861 import company_turn, merger_round, operating_round
+from engine.t1861 import company_turn, merger_round, operating_round, rsr_turn
 from engine.t1861.state import State
 
 Continuation = Callable[[State], list[Event]]
@@ -42,11 +43,17 @@ def _what_next(state: State) -> Continuation | None:
         return _begin_merger_round
     if kind == "merger" and state.round.get("over"):
         return _after_merger_round
-    if kind == "operating" and state.operating is not None and not company_turn.is_waiting(state):
+    if kind == "operating" and rsr_turn.is_resuming(state):
+        return rsr_turn.resume
+    if kind == "operating" and state.operating is not None and not _someone_asked(state):
         return operating_round.next_company
     if kind == "stock" and state.stock is None:
         return operating_round.begin_set
     return None
+
+
+def _someone_asked(state: State) -> bool:
+    return company_turn.is_waiting(state) or rsr_turn.is_waiting(state)
 
 
 def _begin_merger_round(state: State) -> list[Event]:

@@ -4,7 +4,9 @@ An operating round starts with the interest snapshot (each company's loans now a
 pays interest on this round, 13) and then the privates' revenue (section 3, 23 C8: in that
 order, as 18xx.games does).  Its companies operate in the order fixed at that moment
 (:func:`market_tokens.operating_order`, 7.4: minors, then majors, each by market position).
-Each company's turn is :mod:`engine.t1861.company_turn`.  After the last company, in phases
+Each company's turn is :mod:`engine.t1861.company_turn`; after the majors, in phases 4-7, the
+RSR's (:mod:`engine.t1861.rsr_turn`, run by the priority deal's holder of the OR's start,
+section 6: ``rsr_operator``).  After the last company, in phases
 3-7, a merger round (section 8, :mod:`engine.t1861.merger_round`, which calls
 :func:`after_merger_round` when it ends); then the set's next OR, or after the
 set's last the next stock round.
@@ -19,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.t1861 import company_turn, stock_round
+from engine.t1861 import company_turn, rsr_turn, stock_round
 from engine.t1861.data import DATA
 from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.prices import market_of
@@ -38,7 +40,7 @@ def begin(state: State, operating_round: int, rounds_in_set: int) -> list[Event]
     state.round = {"kind": "operating", "number": number, "operating_round": operating_round}
     order = order_now(state)
     state.operating = {"order": list(order), "index": -1, "rounds_in_set": rounds_in_set,
-                       "loans_at_start": _loans_now(state)}
+                       "loans_at_start": _loans_now(state), "rsr_operator": state.priority}
     events = [Event(f"Operating round {number}.{operating_round}: "
                     f"{', '.join(company.upper() for company in order) or 'no company operates'}.",
                     "operating_round", {"order": list(order)})]
@@ -65,6 +67,10 @@ def next_company(state: State) -> list[Event]:
             continue  # closed since the order was fixed
         events += company_turn.begin(state, company)
         if company_turn.is_waiting(state):
+            return events
+    if rsr_turn.due(state):  # section 6: last, after all majors
+        events += rsr_turn.begin(state)
+        if rsr_turn.is_waiting(state) or company_turn.is_waiting(state):
             return events
     return events + _end(state)
 

@@ -13,12 +13,12 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, stock_round
+from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round
 from engine.t1861.state import State, copy_state
 
-CHECK_FIRST = frozenset({"operate", "discard_train"})  # rules that validate before they change the state
-NOT_BUILT = {"operating_round": "The RSR's turn is not built yet in Turnpost's 1861; this record goes beyond what"
-                                " Turnpost plays so far."}
+CHECK_FIRST = frozenset({"operate", "discard_train", "rsr_routes"})  # rules that validate before they change the state
+NOT_BUILT = {"operating_round": "This part of the operating round is not built yet in Turnpost's 1861; this record"
+                                " goes beyond what Turnpost plays so far."}
 
 
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -60,6 +60,8 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
     if prompt == "stock_turn":
         return _stock_action(state, seat, action)
+    if prompt == "rsr_routes":
+        return rsr_turn.act(state, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
     if prompt in ("merger_turn", "choose_major", "merger_shares"):

@@ -11,7 +11,8 @@ Layout (every id lower case; a seat is an ``int``):
 - ``majors[id]`` — the same, plus ``certificates``: nine owners, index 0 the 20% president's
   certificate, each ``"treasury"``, ``"pool"`` or a seat.  A certificate has exactly one owner
   by construction; the president is the owner of certificate 0 when that is a seat.
-- ``rsr`` — the national's cash, trains and loans (no shares, section 6).
+- ``rsr`` — the national's cash, trains and loans (no shares, section 6), and ``reserved``:
+  the hexes (St Petersburg E1, Moscow H8) whose reserved RSR token is still unused.
 - ``arrivals`` — a counter stamping each company's entry into a market cell (7.3 stacking:
   a newcomer goes under the companies already there, so an earlier stamp is on top).
 - ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``; ``number``:
@@ -34,6 +35,7 @@ from engine.core.errors import MalformedRecord
 from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.depot import Depot, new_depot
+from engine.t1861.nationalisation import RsrTokens
 
 TITLE_ID = "1861"
 GAME = DATA.raw["game"]
@@ -111,7 +113,7 @@ def new_state(players: list[str], seed: int, options: dict[str, Any]) -> State:
         privates=dict.fromkeys(private_ids),
         minors={minor["id"].lower(): _unstarted_minor() for minor in DATA.raw["minors"]},
         majors={major["id"].lower(): unstarted_major() for major in DATA.raw["majors"]},
-        rsr={"cash": 0, "trains": [], "loans": 0},
+        rsr={"cash": 0, "trains": [], "loans": 0, "reserved": list(RsrTokens.at_start().reserved)},
         board=Board.empty(),
         depot=new_depot(players=len(players)),
     )
@@ -165,6 +167,7 @@ def state_from_json(raw: dict[str, Any]) -> State:
     try:
         fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name != "operating"}
         fields["operating"] = copy.deepcopy(raw.get("operating"))  # snapshots from before the OR existed
+        fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))  # from before section 6
         board = Board.from_json(raw["board"])
         depot = depot_from_json(raw["depot"])
     except (KeyError, TypeError, ValueError) as error:

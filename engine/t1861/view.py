@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.t1861 import asking, holdings
+from engine.t1861 import asking, company_turn, holdings
 from engine.t1861.depot import next_train
 from engine.t1861.state import State
 
@@ -39,6 +39,15 @@ def _tokens(state: State, company: str) -> list[str]:
     return sorted(hex_id.lower() for hex_id in state.board.token_hexes(company.upper()))
 
 
+def rsr(state: State) -> dict[str, Any]:
+    """The national (section 6): treasury, trains, loans, tokens on the map, the reserved hexes
+    still unused, and during an OR the seat that runs it."""
+    operator = company_turn.operator(state, company_turn.RSR_ID) if state.operating is not None else None
+    return {"cash": state.rsr["cash"], "trains": list(state.rsr["trains"]), "loans": state.rsr["loans"],
+            "tokens": _tokens(state, company_turn.RSR_ID),
+            "reserved": sorted(hex_id.lower() for hex_id in state.rsr["reserved"]), "operator": operator}
+
+
 def summary(state: State) -> dict[str, Any]:
     return {
         "title": state.title,
@@ -55,7 +64,7 @@ def summary(state: State) -> dict[str, Any]:
         "priority": state.priority,
         "companies": companies(state),
         "privates": dict(state.privates),
-        "rsr": dict(state.rsr),
+        "rsr": rsr(state),
         "next_train": next_train(state.depot),
         "end_reason": None,
     }

@@ -113,7 +113,7 @@ def test_random_phase_4_stock_rounds_with_majors_keep_every_invariant(players: i
     _play_through(state, random.Random(seed), operated=True)
 
 
-NOT_BUILT = ("operating_round",)  # the RSR's turn
+NOT_BUILT = ("operating_round",)  # an OR that asks nobody: refused in words (rules.NOT_BUILT)
 
 
 def _check_refusals_change_nothing(state: State, prompt: Prompt) -> None:
@@ -141,7 +141,7 @@ def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[
         if prompt.name in NOT_BUILT:
             break
         _check_prompt(state, prompt)
-        if prompt.name in ("operate", "discard_train", "merger_turn"):
+        if prompt.name in ("operate", "discard_train", "merger_turn", "rsr_routes"):
             _check_refusals_change_nothing(state, prompt)
             with _registered():
                 assert refused_offers(state) == []

@@ -108,8 +108,12 @@ def test_after_the_last_or_of_the_set_the_next_stock_round_opens() -> None:
     state = _nw_with_a_route()
     play(state, 0, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
     TITLE.apply_in_place(state, 0, {"type": "dividend", "kind": "withhold"})
-    while asked(state)[1] == "operate":
-        play(state, 0, "pass")
+    while asked(state)[1] in ("operate", "rsr_routes"):  # section 6: the RSR operates last in phase 4
+        seat, prompt = asked(state)
+        if prompt == "rsr_routes":
+            play(state, seat, "run_routes", routes=TITLE.prompts(state)[0].quick[0].action["routes"])
+        else:
+            play(state, seat, "pass")
     assert state.round["kind"] == "stock" and state.operating is None  # the empty merger round ended
 
 

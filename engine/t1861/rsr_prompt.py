@@ -1,0 +1,26 @@
+"""The ``rsr_routes`` prompt: the RSR's operator enters its routes (sections 6, 12.6).
+
+The only thing the operator does in the RSR's turn.  The optimiser's best set is the
+suggested one-click answer; any legal set of routes for the RSR's trains is accepted.
+"""
+
+from __future__ import annotations
+
+from engine.core.prompts import ActionOption, Prompt, QuickAnswer
+from engine.t1861 import company_turn
+from engine.t1861.rsr_turn import RSR
+from engine.t1861.state import State
+
+
+def rsr_routes_prompt(state: State, seat: int) -> Prompt:
+    best = company_turn.suggested_routes(state, RSR)
+    revenue = company_turn.check_run(state, RSR, {"routes": best}).revenue
+    action = ActionOption("run_routes", "Run the RSR's trains",
+                          help="All revenue goes to the RSR's treasury; the bonuses of privates it owns count"
+                               " (rules 6, 12.6).")
+    quick = QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})
+    rsr = state.rsr
+    context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": list(rsr["trains"])}
+    question = (f"RSR (₽{rsr['cash']}): you run the RSR this round (priority deal); enter its routes"
+                f" (best found: ₽{revenue}).")
+    return Prompt(seat, "rsr_routes", question, (action,), (quick,), context)
