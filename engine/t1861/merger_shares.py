@@ -109,6 +109,7 @@ def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
         raise IllegalAction(f"{state.players[seat]} cannot buy another {company.upper()} share"
                             " (cash, the certificate limit or the holding limit).")
     price = state.majors[company]["price"]
+    president_before = holdings.president_of(state, company)
     if _takes_presidency(state, seat):
         holdings.move_ten_percent(state, company, seat, "treasury")
         state.majors[company]["certificates"][holdings.PRESIDENT] = seat
@@ -117,11 +118,15 @@ def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
         holdings.check_presidency_after_buy(state, company, seat)
     state.cash[seat] -= price
     state.majors[company]["cash"] += price
+    events = [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price}.",
+                    "buy_shares", {"seat": seat, "company": company, "source": "treasury", "price": price})]
+    if holdings.president_of(state, company) != president_before:
+        events.append(Event(f"{state.players[seat]} becomes {company.upper()}'s president.", "president",
+                            {"seat": seat, "company": company}))
     if not state.round["shares"]["queue"][0][1]:
         state.round["shares"]["queue"].pop(0)
     _skip_who_cannot_buy(state)
-    return [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price}.",
-                  "buy_shares", {"seat": seat, "company": company, "source": "treasury", "price": price})]
+    return events
 
 
 def pass_turn(state: State, seat: int) -> list[Event]:
