@@ -268,3 +268,26 @@ def test_every_answer_along_a_merger_conserves_money_and_quick_answers_stay_lega
         _quick_answers_are_legal(mnns_turn)
         play(mnns_turn, asked(mnns_turn)[0], "pass")
     assert mnns_turn.majors["mkn"]["status"] == "started"
+
+
+def test_an_imported_remove_token_names_its_city_and_is_answered_by_whoever_is_asked(mnns_turn: State) -> None:
+    """18xx.games records ``remove_token`` by the major with a city id (the tile copy laid in
+    the hex); translated to ``hex``/``city`` and given by the seat the merger round asks (cy,
+    acting: nobody presides MKN yet, R7)."""
+    from engine.t1861.importer import acting_seat
+    from engine.t1861.translate import Translator
+    from tests.engine.t1861.fixtures import fixture_export
+
+    export = fixture_export("167259")
+    translator = Translator(export, acting_seat=lambda company: 0)
+    for recorded in export.effective_actions():  # the tile copies laid by id 327
+        if recorded["type"] == "lay_tile" and recorded.get("id", 0) <= 327:
+            translator.translate(recorded)
+    translator.acting_seat = lambda company: acting_seat(mnns_turn, company)
+    _merge(mnns_turn, "m-k")
+    copy = next(tile for tile, hex_id in translator.tiles.items() if hex_id == "H8")
+    entry = translator.translate({"id": 10_000, "type": "remove_token", "entity": "MKN", "entity_type": "corporation",
+                                  "city": f"{copy}-2"})
+    assert entry == {"seat": CY, "action": {"type": "remove_token", "hex": "h8", "city": 2}}
+    TITLE.apply_in_place(mnns_turn, entry["seat"], entry["action"])
+    assert mnns_turn.board.token_hexes("MKN") == ["H8"] and asked(mnns_turn) == (CY, "merger_shares")
