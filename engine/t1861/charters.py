@@ -6,7 +6,9 @@ priced by ``merger_tokens`` (R3: a merged major may keep a ₽0 token unplaced, 
 ``place_token`` can be free), so such a major carries its charter as plain JSON in
 ``state.majors[id]["charter"]``: one ``[price, hex, city]`` per token, ``hex`` and ``city``
 ``None`` while unplaced.  ``company_turn`` asks here for the next token's price and records
-each placed token here.
+each placed token here.  The city is its index when the token was placed: a later upgrade
+may renumber a hex's cities (the board's tokens follow it), but a price depends only on which
+tokens of the charter are placed, so the charter is not rewritten then.
 """
 
 from __future__ import annotations

@@ -147,7 +147,10 @@ def addable(state: State, acting: str) -> list[str]:
 
 
 def check_formable(state: State, merging: list[str]) -> mergers.Exchange:
-    """14.3: some involved owner must be able to hold 20% (two minors, or cash for one more share)."""
+    """14.3: an unstarted major to form, and some involved owner able to hold 20% (two
+    minors, or cash for one more share)."""
+    if not conversion.unstarted_majors(state):
+        raise IllegalAction("Every major has started; there is none left for a merger to form (rules 14.3).")
     merging = sorted(merging, key=state.round["order"].index)
     deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])

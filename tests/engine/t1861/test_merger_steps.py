@@ -291,3 +291,28 @@ def test_an_imported_remove_token_names_its_city_and_is_answered_by_whoever_is_a
     assert entry == {"seat": CY, "action": {"type": "remove_token", "hex": "h8", "city": 2}}
     TITLE.apply_in_place(mnns_turn, entry["seat"], entry["action"])
     assert mnns_turn.board.token_hexes("MKN") == ["H8"] and asked(mnns_turn) == (CY, "merger_shares")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_answers_play_the_merger_round_out_conserving_money(mnns_turn: State, seed: int) -> None:
+    """Property: the prompts' answers (the random player's) are always accepted, money stays
+    ₽15,000 and the round ends (declines and failures never ask the same question twice)."""
+    import random
+
+    rng = random.Random(seed)
+    mnns_turn.options["merger_consent"] = True
+    for _ in range(300):
+        if mnns_turn.round["kind"] != "merger":
+            break
+        seat = rng.choice(TITLE.waiting(mnns_turn)).seat
+        TITLE.apply_in_place(mnns_turn, seat, TITLE.random_action(mnns_turn, seat, rng))
+        assert total_money(mnns_turn) == 15000
+    assert mnns_turn.round["kind"] != "merger"
+
+
+def test_with_every_major_started_no_merger_is_offered_or_accepted(mnns_turn: State) -> None:
+    """14.3: a merger forms an unstarted major; with none left no minor is offered."""
+    for company in mnns_turn.majors.values():
+        company["status"] = "started" if company["status"] == "unstarted" else company["status"]
+    assert "merge" not in [option.type for option in TITLE.prompts(mnns_turn)[0].actions]
+    _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "kk"}, "cannot join")
