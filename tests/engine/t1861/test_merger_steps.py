@@ -315,4 +315,4 @@ def test_with_every_major_started_no_merger_is_offered_or_accepted(mnns_turn: St
     for company in mnns_turn.majors.values():
         company["status"] = "started" if company["status"] == "unstarted" else company["status"]
     assert "merge" not in [option.type for option in TITLE.prompts(mnns_turn)[0].actions]
-    _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "kk"}, "cannot join")
+    _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "kk"}, "none left")
