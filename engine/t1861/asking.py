@@ -187,7 +187,8 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     actions, quick = [], []
     partners = merger.addable(state, minor)
     if partners:
-        field = Field("minor", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in partners))
+        field = Field("minor", "choice", "Minor",
+                      choices=tuple(Choice(m, m.upper(), _consent_detail(state, minor, m)) for m in partners))
         actions.append(ActionOption("merge", "Add a connected minor to the merger", (field,)))
         quick += [QuickAnswer(f"Merge {m.upper()}", {"type": "merge", "minor": m}) for m in partners]
     if state.round.get("merging"):
@@ -205,6 +206,14 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
                 f" turn (₽{state.minors[minor]['price']}). Convert, merge or pass?")
     return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
+
+
+def _consent_detail(state: State, acting: str, partner: str) -> str:
+    """Turnpost's merger_consent: says whose consent taking ``partner`` will ask for."""
+    owner = state.minors[partner]["owner"]
+    if not state.options.get("merger_consent", True) or owner == state.minors[acting]["owner"]:
+        return ""
+    return f"{state.players[owner]}'s minor: they are asked to consent once the major is chosen"
 
 
 def _choose_major(state: State, seat: int) -> Prompt:

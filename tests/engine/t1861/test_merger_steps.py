@@ -316,3 +316,10 @@ def test_with_every_major_started_no_merger_is_offered_or_accepted(mnns_turn: St
         company["status"] = "started" if company["status"] == "unstarted" else company["status"]
     assert "merge" not in [option.type for option in TITLE.prompts(mnns_turn)[0].actions]
     _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "kk"}, "none left")
+
+
+def test_the_merge_choices_say_whose_consent_a_minor_needs(mnns_turn: State) -> None:
+    mnns_turn.options["merger_consent"] = True
+    merge = next(option for option in TITLE.prompts(mnns_turn)[0].actions if option.type == "merge")
+    details = {choice.value: choice.detail for choice in merge.fields[0].choices}
+    assert details["kk"] == "" and "Player 4" in details["m-k"] and "consent" in details["m-k"]
