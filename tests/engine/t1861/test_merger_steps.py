@@ -323,3 +323,15 @@ def test_the_merge_choices_say_whose_consent_a_minor_needs(mnns_turn: State) -> 
     merge = next(option for option in TITLE.prompts(mnns_turn)[0].actions if option.type == "merge")
     details = {choice.value: choice.detail for choice in merge.fields[0].choices}
     assert details["kk"] == "" and "Player 4" in details["m-k"] and "consent" in details["m-k"]
+
+
+def test_a_token_placed_later_uses_the_charters_first_unplaced_token(mnns_turn: State) -> None:
+    """R3: MKN kept M-K's token with T0 unplaced: its next token is free, the one after ₽40."""
+    from engine.t1861 import charters
+
+    _merge(mnns_turn, "m-k")
+    play(mnns_turn, CY, "remove_token", hex="h8", city=2)
+    charters.record_placed(mnns_turn, "mkn", "I13", 0)  # what company_turn's place_token records
+    assert company_turn.next_token_price(mnns_turn, "mkn") == 40
+    charters.record_placed(mnns_turn, "mkn", "E9", 0)
+    assert company_turn.next_token_price(mnns_turn, "mkn") is None
