@@ -12,6 +12,7 @@ from engine.t1861 import (
     company_turn,
     conversion,
     merger,
+    merger_prompts,
     merger_round,
     merger_shares,
     mergers,
@@ -29,7 +30,9 @@ LATER_ROUND_TYPES = ("lay_tile", "place_token", "run_routes", "dividend", "buy_t
                      "buy_company", "redeem_shares", "convert", "merge", "choose_major", "consent",
                      "remove_token", "nationalize", "pass")
 MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
-                  "choose_major": ("choose_major",), "merger_shares": ("buy_shares", "pass")}
+                  "choose_major": ("choose_major",), "merger_consent": ("consent",),
+                  "remove_token": ("remove_token",), "merger_shares": ("buy_shares", "pass"),
+                  "discard_train": ("discard_train",)}
 
 
 def waiting(state: State) -> list[Waiting]:
@@ -54,18 +57,21 @@ def waiting(state: State) -> list[Waiting]:
         return [Waiting(company_turn.operator(state, company), "operate", company_turn.accepts(state))]
     if kind == "merger":
         prompt = merger_round.step(state)
-        return [Waiting(merger_round.seat(state), prompt, MERGER_ACCEPTS[prompt])]
+        return [Waiting(seat, prompt, MERGER_ACCEPTS[prompt]) for seat in merger_round.seats(state)]
     return [Waiting(state.priority, "operating_round", LATER_ROUND_TYPES)]
 
 
 def prompts(state: State) -> list[Prompt]:
-    asked = waiting(state)[0]
-    build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
-             "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
-             "rsr_routes": rsr_routes_prompt,
-             "operating_round": _not_built, "merger_turn": _merger_turn, "choose_major": _choose_major,
-             "merger_shares": _merger_shares}[asked.prompt]
-    return [build(state, asked.seat)]
+    """One prompt per seat asked (several only while owners consent to a merger)."""
+    if state.round["kind"] == "merger":
+        build = {"merger_turn": _merger_turn, "choose_major": _choose_major, "merger_shares": _merger_shares,
+                 "merger_consent": merger_prompts.consent_prompt, "remove_token": merger_prompts.remove_token_prompt,
+                 "discard_train": merger_prompts.discard_prompt}
+    else:
+        build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
+                 "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
+                 "rsr_routes": rsr_routes_prompt, "operating_round": _not_built}
+    return [build[asked.prompt](state, asked.seat) for asked in waiting(state)]
 
 
 def _pass(label: str, help_text: str) -> ActionOption:
@@ -185,7 +191,8 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     actions, quick = [], []
     partners = merger.addable(state, minor)
     if partners:
-        field = Field("minor", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in partners))
+        field = Field("minor", "choice", "Minor",
+                      choices=tuple(Choice(m, m.upper(), _consent_detail(state, minor, m)) for m in partners))
         actions.append(ActionOption("merge", "Add a connected minor to the merger", (field,)))
         quick += [QuickAnswer(f"Merge {m.upper()}", {"type": "merge", "minor": m}) for m in partners]
     if state.round.get("merging"):
@@ -203,6 +210,14 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
                 f" turn (₽{state.minors[minor]['price']}). Convert, merge or pass?")
     return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
+
+
+def _consent_detail(state: State, acting: str, partner: str) -> str:
+    """Turnpost's merger_consent: says whose consent taking ``partner`` will ask for."""
+    owner = state.minors[partner]["owner"]
+    if not state.options.get("merger_consent", True) or owner == state.minors[acting]["owner"]:
+        return ""
+    return f"{state.players[owner]}'s minor: they are asked to consent once the major is chosen"
 
 
 def _choose_major(state: State, seat: int) -> Prompt:

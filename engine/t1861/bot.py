@@ -16,9 +16,9 @@ def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
     Passing is weighted down only as far as needed for auctions and rounds to end quickly.
     """
     prompt = next(prompt for prompt in asking.prompts(state) if prompt.seat == seat)
-    # A home's hex and city go together, and so do a lay's hex, tile and rotation, and a run's
-    # routes: quick answers only.
-    if prompt.quick and (prompt.name in ("home_city", "operate", "rsr_routes") or rng.random() < 0.7):
+    # A home's hex and city go together (a removed token's too), and so do a lay's hex, tile and
+    # rotation, and a run's routes: quick answers only.
+    if prompt.quick and (prompt.name in ("home_city", "operate", "rsr_routes", "remove_token") or rng.random() < 0.7):
         return dict(rng.choice(prompt.quick).action)
     option = rng.choice(prompt.actions)
     # A purchase's major and source go together too (a new major's treasury, another's pool).

@@ -40,8 +40,8 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.t1861 import charters, holdings, loans, phase_changes, prices, rsr_tokens, train_limits
 from engine.t1861 import depot as depot_rules
-from engine.t1861 import holdings, loans, phase_changes, prices, rsr_tokens, train_limits
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
 from engine.t1861.lays import LaysThisTurn, check_lay
@@ -182,9 +182,11 @@ def suggested_routes(state: State, company: str, step_limit: int | None = None) 
 
 
 def next_token_price(state: State, company: str) -> int | None:
-    """12.4: the printed price of the major's next unplaced token (None if all are placed)."""
+    """12.4, R3: the price per hex of the major's next unplaced token (None if all are placed)."""
     if company not in MAJOR_TOKENS:
         return None
+    if charters.has_charter(state, company):  # converted or merged: 23 R3's charter
+        return charters.next_price(state, company)
     placed = len(state.board.token_hexes(company.upper()))
     prices_left = MAJOR_TOKENS[company][placed:]
     return prices_left[0] if prices_left else None
@@ -350,6 +352,7 @@ def _place_token(state: State, company: str, action: dict[str, Any]) -> list[Eve
     entry["cash"] -= placement.cost
     state.bank += placement.cost
     state.board = state.board.place_token(company.upper(), hex_id, city)
+    charters.record_placed(state, company, hex_id, city)
     event = Event(f"{company.upper()} places a token in {hex_id} for ₽{placement.cost}.", "place_token",
                   {"company": company, "hex": hex_id, "city": city, "cost": placement.cost})
     return [event, *_after(state, "token")]

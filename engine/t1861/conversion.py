@@ -15,7 +15,8 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import holdings, mergers, prices
+from engine.t1861 import charters, holdings, mergers, prices
+from engine.t1861.merger_tokens import converted_tokens
 from engine.t1861.state import State
 
 
@@ -62,6 +63,9 @@ def convert(state: State, minor: str, major: str) -> list[Event]:
     prices.start(state, company, price, "major")
     transfer_assets(state, minor, major)
     state.board = state.board.rename_tokens(minor.upper(), major.upper())
+    homes = [(hex_id, city) for hex_id, city, holder in state.board.token_places() if holder == major.upper()]
+    if homes:
+        charters.store(state, major, converted_tokens(homes[0]))  # R3: the next tokens cost ₽20, ₽40
     return [Event(f"{minor.upper()} converts into {major.upper()} at ₽{price}; {state.players[owner]} is its"
                   " president.", "convert", {"minor": minor, "company": major, "price": price, "president": owner})]
 

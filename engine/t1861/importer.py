@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
-from engine.t1861 import company_turn
+from engine.t1861 import company_turn, merger_round
 from engine.t1861.export import Export
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
@@ -40,7 +40,7 @@ def replay_export(export: Export, until: int | None = None,
     state = TITLE.new_game(players, record_seed(export), TITLE.validate_options(options))
     record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
     imported = Imported(state, record)
-    translator = Translator(export, acting_seat=lambda company: company_turn.operator(state, company),
+    translator = Translator(export, acting_seat=lambda company: acting_seat(state, company),
                             network_now=lambda: company_turn.network(state))
     for recorded in export.effective_actions():
         at = recorded.get("id", imported.reached)
@@ -58,3 +58,12 @@ def replay_export(export: Export, until: int | None = None,
         if after_each is not None:
             after_each(state, recorded)
     return imported
+
+
+def acting_seat(state: State, company: str) -> int:
+    """Who acts for ``company``: its operator, or for the major a merger is forming (its
+    ``remove_token``, ``discard_train``) whoever the merger round asks, the president being
+    possibly not known yet (R7)."""
+    if state.round["kind"] == "merger" and state.round.get("major") == company:
+        return merger_round.seat(state)
+    return company_turn.operator(state, company)

@@ -9,8 +9,16 @@ recorded games do).  Players who cannot
 buy (no treasury share left, cash below the price, the certificate limit, the 60%/70% cap)
 are skipped without being asked (R7).
 
-State (``state.round["shares"]`` while the round's ``step`` is ``"shares"``): ``major`` and
-``queue`` (``[seat, any_number]`` still to be asked, the first asked now).
+The presidency (R7, 10.3): while nobody holds the president's certificate (the exchange gave
+nobody 20%), a buyer holding 10% pays one share's price and swaps that 10% for the 20%
+certificate; later a buyer holding more than the president takes the presidency (the usual
+swap of two 10% certificates for the 20%).  If the owners' buying ends with the 20% still in
+the treasury the merger has failed (14.3, ``failed``; ``merger`` undoes it).
+
+State (``state.round["shares"]`` while the round's ``step`` is ``"shares"``): ``major``,
+``queue`` (``[seat, any_number]`` still to be asked, the first asked now), ``phase``
+(``"owners"`` while a merger's owners buy freely, then ``"everybody"``; a conversion's is
+``"everybody"`` at once) and ``failed``.
 """
 
 from __future__ import annotations
@@ -22,30 +30,48 @@ from engine.core.events import Event
 from engine.t1861 import holdings
 from engine.t1861.state import State
 
+PRESIDENCY_SWAP_PERCENT = 10  # R7: a 10% holder buying while the 20% is in the treasury swaps for it
+
 
 def begin_after_conversion(state: State, major: str, owner: int) -> None:
     """The converting owner any number, then everybody else once, in seat order."""
-    _begin(state, major, [[owner, True], *([seat, False] for seat in state.seats_from(owner)[1:])])
+    _begin(state, major, [[owner, True], *([seat, False] for seat in state.seats_from(owner)[1:])], "everybody")
 
 
-def begin_after_merger(state: State, major: str, owners: list[int], president: int) -> None:
-    """The minors' owners any number, then every other player once, in seat order after the
-    president (R7; the president, an owner, bought freely already: 167259 ids 331-334 ask the
-    president once, then the three others)."""
+def begin_after_merger(state: State, major: str, owners: list[int]) -> None:
+    """The minors' owners any number, in seat order from the first minor's owner; then
+    (``_next_phase``) every other player once."""
     first = owners[0]
     involved = [seat for seat in state.seats_from(first) if seat in owners]
-    everybody = state.seats_from(president)[1:]
-    _begin(state, major, [*([seat, True] for seat in involved), *([seat, False] for seat in everybody)])
+    _begin(state, major, [[seat, True] for seat in involved], "owners")
 
 
-def _begin(state: State, major: str, queue: list[list[Any]]) -> None:
+def _next_phase(state: State) -> None:
+    """The owners are done: with no president the merger failed; else every other player once,
+    in seat order after the president (R7; the president, an owner, bought freely already:
+    167259 ids 331-334 ask the president once, then the three others)."""
+    shares = state.round["shares"]
+    president = holdings.president_of(state, shares["major"])
+    shares["phase"] = "everybody"
+    if president is None:
+        shares["failed"] = True
+        return
+    shares["queue"] = [[seat, False] for seat in state.seats_from(president)[1:]]
+
+
+def _begin(state: State, major: str, queue: list[list[Any]], phase: str) -> None:
     state.round["step"] = "shares"
-    state.round["shares"] = {"major": major, "queue": queue}
+    state.round["shares"] = {"major": major, "queue": queue, "phase": phase, "failed": False}
     _skip_who_cannot_buy(state)
 
 
 def finished(state: State) -> bool:
     return not state.round["shares"]["queue"]
+
+
+def failed(state: State) -> bool:
+    """14.3: the owners' buying ended with the president's certificate still in the treasury."""
+    return bool(state.round["shares"].get("failed"))
 
 
 def buyer(state: State) -> int:
@@ -59,11 +85,20 @@ def major(state: State) -> str:
 
 
 def can_buy(state: State, seat: int) -> bool:
-    """A treasury share, the cash for it and room under both limits."""
+    """A treasury share, the cash for it and room under both limits (a swap for the 20%
+    takes no extra certificate)."""
     company = major(state)
     return (holdings.ten_percent_index(state, company, "treasury") is not None
             and state.cash[seat] >= state.majors[company]["price"]
-            and holdings.has_room(state, seat) and holdings.may_hold_more(state, company, seat))
+            and (_takes_presidency(state, seat) or holdings.has_room(state, seat))
+            and holdings.may_hold_more(state, company, seat))
+
+
+def _takes_presidency(state: State, seat: int) -> bool:
+    """R7: the 20% is still in the treasury and the buyer holds exactly 10%."""
+    company = major(state)
+    return (holdings.president_of(state, company) is None
+            and holdings.percent_of(state, company, seat) == PRESIDENCY_SWAP_PERCENT)
 
 
 def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
@@ -74,14 +109,24 @@ def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
         raise IllegalAction(f"{state.players[seat]} cannot buy another {company.upper()} share"
                             " (cash, the certificate limit or the holding limit).")
     price = state.majors[company]["price"]
-    holdings.move_ten_percent(state, company, "treasury", seat)
+    president_before = holdings.president_of(state, company)
+    if _takes_presidency(state, seat):
+        holdings.move_ten_percent(state, company, seat, "treasury")
+        state.majors[company]["certificates"][holdings.PRESIDENT] = seat
+    else:
+        holdings.move_ten_percent(state, company, "treasury", seat)
+        holdings.check_presidency_after_buy(state, company, seat)
     state.cash[seat] -= price
     state.majors[company]["cash"] += price
+    events = [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price}.",
+                    "buy_shares", {"seat": seat, "company": company, "source": "treasury", "price": price})]
+    if holdings.president_of(state, company) != president_before:
+        events.append(Event(f"{state.players[seat]} becomes {company.upper()}'s president.", "president",
+                            {"seat": seat, "company": company}))
     if not state.round["shares"]["queue"][0][1]:
         state.round["shares"]["queue"].pop(0)
     _skip_who_cannot_buy(state)
-    return [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price}.",
-                  "buy_shares", {"seat": seat, "company": company, "source": "treasury", "price": price})]
+    return events
 
 
 def pass_turn(state: State, seat: int) -> list[Event]:
@@ -91,6 +136,9 @@ def pass_turn(state: State, seat: int) -> list[Event]:
 
 
 def _skip_who_cannot_buy(state: State) -> None:
-    queue = state.round["shares"]["queue"]
-    while queue and not can_buy(state, queue[0][0]):
-        queue.pop(0)
+    shares = state.round["shares"]
+    while shares["queue"] and not can_buy(state, shares["queue"][0][0]):
+        shares["queue"].pop(0)
+    if not shares["queue"] and shares["phase"] == "owners":
+        _next_phase(state)
+        _skip_who_cannot_buy(state)

@@ -22,7 +22,8 @@ NOT_BUILT = {"operating_round": "This part of the operating round is not built y
 
 
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
-    asked = asking.waiting(state)[0]
+    everyone = asking.waiting(state)
+    asked = next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
     if asked.prompt in NOT_BUILT:
         raise IllegalAction(NOT_BUILT[asked.prompt])
     if seat != asked.seat:
@@ -30,7 +31,7 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     if action.get("type") not in asked.accepts:
         raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
                             f" possible now (possible: {', '.join(asked.accepts)}).")
-    if asked.prompt in CHECK_FIRST:
+    if asked.prompt in CHECK_FIRST and state.round["kind"] != "merger":
         return _answer(state, seat, asked.prompt, action)
     work = copy_state(state)
     events = _answer(work, seat, asked.prompt, action)
@@ -60,12 +61,12 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
     if prompt == "stock_turn":
         return _stock_action(state, seat, action)
+    if state.round["kind"] == "merger":
+        return merger_round.act(state, seat, action)
     if prompt == "rsr_routes":
         return rsr_turn.act(state, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
-    if prompt in ("merger_turn", "choose_major", "merger_shares"):
-        return merger_round.act(state, seat, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
 
 

@@ -202,18 +202,6 @@ def test_a_minor_not_connected_to_the_merger_is_refused(merger_round: State) -> 
     assert TITLE.to_json(merger_round) == before
 
 
-def test_with_consent_on_another_players_minor_is_refused_in_words() -> None:
-    """Turnpost's option merger_consent (default on): the consent prompt is not built yet, so
-    taking another player's minor is refused rather than done without asking."""
-    state, reached, refusal = fixture_replay("167259", until=327)
-    assert reached == 327, refusal
-    state.options["merger_consent"] = True
-    owner = asked(state)[0]
-    state.minors["kk"]["owner"] = (owner + 1) % len(state.players)
-    with pytest.raises(IllegalAction, match="consent"):
-        TITLE.apply_in_place(state, owner, {"type": "merge", "minor": "kk"})
-
-
 def test_mbs_turn_offers_its_connected_partner_and_r2_goes_straight_to_the_major() -> None:
     """14.3, R2: 29683's MB is offered N only; once N joins the next question is the major."""
     state, reached, refusal = fixture_replay("29683", until=311)
