@@ -155,6 +155,8 @@ def _is_game_rule(action: Action) -> bool:
 def _checked_action(action: object, index: int) -> Action:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedExport(f"Action number {index + 1} in the export has no type.")
+    if "id" in action and (isinstance(action["id"], bool) or not isinstance(action["id"], int)):
+        raise MalformedExport(f"Action number {index + 1} in the export has an id that is not a whole number.")
     return action
 
 
