@@ -58,7 +58,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.titles = engine.available_titles()
+        # Only titles whose games can be played to the end (the engine's ``playable`` flag).
+        self.titles = engine.playable_titles()
         self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
         # For the page's script, which offers only the chosen title's player counts.
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
@@ -143,7 +144,7 @@ class LobbyFilterForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        titles = [(title.id, title.name) for title in engine.available_titles()]
+        titles = [(title.id, title.name) for title in engine.playable_titles()]  # only these have open games
         self.fields["title"].choices = [("", "Every game"), *titles]
 
     def filters(self) -> LobbyFilter:

@@ -86,6 +86,18 @@ def title_or_error(title_id: str) -> Any:
         raise SetupError(str(error)) from error
 
 
+def playable_title_or_error(title_id: str) -> Any:
+    """The title a new game is made of: registered, and playable to the end (its ``playable`` flag).
+
+    A title registers as soon as its records replay (1861 does, for the record contract and
+    imports) but may not yet be playable; nobody may start a game that would stop midway.
+    """
+    title = title_or_error(title_id)
+    if not title.playable:
+        raise SetupError(f"{title.name} cannot be played to the end here yet, so no new game of it can be started.")
+    return title
+
+
 def engine_version_of(title: Any) -> str:
     return str(getattr(title, "version", "") or "1")
 
@@ -106,7 +118,7 @@ def create_game(
 
     ``seed`` is for tests and the demo only; otherwise it is drawn when the game starts.
     """
-    title = title_or_error(title_id)
+    title = playable_title_or_error(title_id)
     if not title.min_players <= seat_count <= title.max_players:
         raise SetupError(f"{title.name} takes {title.min_players} to {title.max_players} players, not {seat_count}.")
     emails = _clean_invitations(creator, invited_emails, seat_count)

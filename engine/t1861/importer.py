@@ -69,6 +69,7 @@ def _refused(imported: Imported, recorded: dict[str, Any], reason: str) -> Impor
     """``imported`` stopped at ``recorded``; an automatic action is named by its trigger's id."""
     named = recorded.get("id", recorded.get("auto_of"))
     automatic = " (an automatic action)" if "id" not in recorded and "auto_of" in recorded else ""
-    imported.refusal = f"18xx.games action {named} ({recorded.get('type')}){automatic}: {reason}"
+    prefix = f"18xx.games action {named} ({recorded.get('type')}){automatic}: "
+    imported.refusal = reason if reason.startswith(f"18xx.games action {named}") else prefix + reason
     imported.refused = recorded
     return imported
