@@ -111,7 +111,8 @@ class NewGameForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    record = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8}), label="Record (JSON)")
+    record = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8}),
+                             label="Record or 18xx.games 1861 export (JSON)")
     record_file = forms.FileField(required=False, label="…or upload a record file")
 
     MAX_BYTES = 5_000_000

@@ -557,8 +557,11 @@ def record_for(game: Game) -> dict[str, Any]:
     return record_of(game).to_json()
 
 
-def import_record(json_text: str, user: User | None) -> Game:
-    """A read-only imported game from a record; ImportFailed explains the first problem."""
+def import_record(json_text: str, user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
+    """An imported game from a record; ImportFailed explains the first problem.
+
+    Read-only (IMPORTED) unless ``status`` says otherwise (``store_imported``).
+    """
     if not isinstance(json_text, str) or len(json_text) > MAX_IMPORT_CHARS:
         raise ImportFailed("The record is too large to import.")
     try:
@@ -570,15 +573,26 @@ def import_record(json_text: str, user: User | None) -> Game:
         raise ImportFailed(f"The record has more than {MAX_IMPORT_ACTIONS} actions.")
     check_storable(record)  # the seed within the database's range, names without control characters
     state, events = _replay_for_import(record)
+    return store_imported(record, payloads, state, events, user, status=status, name=name)
+
+
+def store_imported(record: Any, payloads: list[dict[str, Any]], state: Any, events: list[list[dict[str, Any]]],
+                   user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
+    """Write a replayed record as a game: its seats (named, nobody in them), log and snapshot.
+
+    ``status`` is IMPORTED for a read-only game to review; ACTIVE for a game that goes on
+    here (an 18xx.games game moved over, ``games.import_18xx``): its players claim their
+    seats through claim links (``games.seat_claims``) and play on from the position.
+    """
     title = engine.get_title(record.title)
     with transaction.atomic():
         game = Game.objects.create(
             title=record.title,
-            name=f"Imported {title.name} game",
+            name=name or f"Imported {title.name} game",
             engine_version=engine_version_of(title),
             options=record.options,
             seed=record.seed,
-            status=GameStatus.IMPORTED,
+            status=status,
             seat_count=len(record.players),
             seat_order_mode=SeatOrder.CHOSEN,
             created_by=user,

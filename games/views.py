@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import chat, history, invitations, queries, resignation, services, undo_requests
+from games import chat, history, import_18xx, invitations, queries, resignation, services, undo_requests
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
@@ -435,11 +435,18 @@ def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
         try:
-            game = services.import_record(form.cleaned_data["text"], request.user)
+            if import_18xx.is_18xx_export(text):
+                game = import_18xx.import_export(text, request.user)
+            else:
+                game = services.import_record(text, request.user)
         except GameServiceError as error:
             form.add_error(None, error.message)
         else:
+            if game.status == GameStatus.ACTIVE:  # an 18xx.games game still running there goes on here
+                messages.success(request, "The game goes on here: send each player the link of their seat.")
+                return redirect("games:seat_links", game_id=game.pk)
             messages.success(request, "The record is imported as a read-only game.")
             return redirect("games:history", game_id=game.pk)
     return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)
