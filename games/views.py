@@ -124,6 +124,9 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "resigned_seats": position.view.get("resigned", []),
         "chat": chat_box or _chat_box(context, request),
         "undo": _undo_panel(context, position.waiting_seats),
+        # A game moved here from 18xx.games waits for its players to claim their seats (games.seat_claims).
+        "seat_links": game.status == GameStatus.ACTIVE and request.user.is_authenticated
+        and game.created_by_id == request.user.pk and any(seat.user_id is None for seat in context.seats),
     })
     return render(request, "games/game.html", page, status=status)
 

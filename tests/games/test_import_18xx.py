@@ -81,6 +81,7 @@ def test_a_running_game_goes_on_here_and_its_players_claim_their_seats(client, p
     # Only the importer is shown the links that are left.
     assert signed_in(type(client)(), cy).get(f"/games/{game.pk}/seats/").status_code == 302
     assert links[0] not in signed_in(client, dee).get(f"/games/{game.pk}/seats/").content.decode()
+    assert 'id="seat-links-note"' in client.get(f"/games/{game.pk}/").content.decode()
 
     # The game plays on from the position: the seat it waits for moves, as in any game.
     asked = engine.prompts(state)[0]
