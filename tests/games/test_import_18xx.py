@@ -123,3 +123,13 @@ def test_1861_cannot_be_started_as_a_new_game(players) -> None:
     assert "1861" not in dict(NewGameForm().fields["title"].choices)
     with pytest.raises(SetupError, match="cannot be played to the end here yet"):
         services.create_game(players[0], "1861", 3)
+
+
+def test_no_league_of_1861_can_be_made_while_it_is_not_playable(dee) -> None:
+    from leagues import organizing
+    from leagues.errors import LeagueError
+    from leagues.forms import LeagueForm
+
+    assert "1861" not in dict(LeagueForm().fields["title"].choices)
+    with pytest.raises(LeagueError, match="cannot be played to the end here yet"):
+        organizing.create_league(dee, "Russian railways", "1861", {})
