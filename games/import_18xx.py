@@ -5,7 +5,8 @@ resolved, ids mapped, every action played through our rules), and the record is 
 any imported record is (``services.import_record``).  What becomes of it depends on how the
 game stands on 18xx.games:
 
-- a finished game becomes a read-only game to review (IMPORTED);
+- a finished game (``Export.finished``: 18xx.games' status, end reason or result says so)
+  becomes a read-only game to review (IMPORTED);
 - a game still running there becomes a game that goes on here (ACTIVE) from the position it
   had: its seats keep their 18xx.games names, nobody sits in them yet, and the importer is
   given one claim link per seat to send to the players (``games.seat_claims``).
@@ -52,7 +53,7 @@ def import_export(text: str, user: User | None) -> Game:
         raise ImportFailed(f"The 18xx.games export could not be imported: {refused}") from None
     if len(imported.record["actions"]) > services.MAX_IMPORT_ACTIONS:
         raise ImportFailed(f"The export has more than {services.MAX_IMPORT_ACTIONS} actions.")
-    over = export.end_reason is not None or bool(export.result) or engine.result(imported.state) is not None
+    over = export.finished or engine.result(imported.state) is not None
     status = GameStatus.IMPORTED if over else GameStatus.ACTIVE
     name = f"1861 from 18xx.games game {export.game_id}" if export.game_id else "1861 from 18xx.games"
     return services.import_record(json.dumps(imported.record), user, status=status, name=name[:100])

@@ -59,6 +59,12 @@ class Export:
     result: dict[str, int]
     end_reason: str | None
     actions: tuple[Action, ...]
+    status: str = ""  # 18xx.games' own word for the game: "active", "finished", ... ("" if not said)
+
+    @property
+    def finished(self) -> bool:
+        """Whether 18xx.games says the game is over (its status, an end reason or a result)."""
+        return self.status == "finished" or self.end_reason is not None or bool(self.result)
 
     def effective_actions(self) -> list[Action]:
         """The actions in force, in order, each followed by its ``auto_actions``."""
@@ -82,6 +88,7 @@ def parse_export(text: str) -> Export:
         result={str(key): int(value) for key, value in (data.get("result") or {}).items()},
         end_reason=data.get("game_end_reason"),
         actions=tuple(_checked_action(action, index) for index, action in enumerate(data["actions"])),
+        status=str(data.get("status") or ""),
     )
 
 

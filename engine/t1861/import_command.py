@@ -98,10 +98,11 @@ def read_1861_export(text: str) -> Export:
 
 def unfinished_note(export: Export, imported: Imported) -> str | None:
     """A line for the reader when 18xx.games says the game ended but the record does not."""
-    if export.end_reason is None or TITLE.result(imported.state) is not None:
+    if not export.finished or TITLE.result(imported.state) is not None:
         return None
-    return (f"Note: 18xx.games ended this game ({export.end_reason}), but its actions stop before our rules end"
-            " it; the record is of a game still in progress.")
+    reason = f" ({export.end_reason})" if export.end_reason else ""
+    return (f"Note: 18xx.games ended this game{reason}, but its actions stop before our rules end it; the record"
+            " is of a game still in progress.")
 
 
 def _read(path: str) -> str:
