@@ -52,6 +52,12 @@ def run_import_command(path: str, until: int | None = None, out: TextIO | None =
     notes = sys.stderr if notes is None else notes
     try:
         export, imported = import_text(_read(path), until)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as error:
+        # Every shape the reader knows to be wrong is refused above in its own words; this keeps
+        # one it missed a refusal too, never a traceback.
+        refused = ExportRefused(f"The export could not be read as an 1861 game ({type(error).__name__}: {error}).")
+        out.write(json.dumps(refused.as_json()) + "\n")
+        return EXIT_BAD_INPUT
     except ExportRefused as refused:
         out.write(json.dumps(refused.as_json()) + "\n")
         return EXIT_BAD_INPUT
@@ -67,8 +73,8 @@ def import_text(text: str, until: int | None = None) -> tuple[Export, Imported]:
     export = read_1861_export(text)
     imported = replay_export(export, until)
     if imported.refused is not None:
-        raise ExportRefused(f"{imported.refusal} Nothing is imported: our rules take the game only as far as "
-                            f"{_reached(imported)}.", _position(export, imported.refused),
+        raise ExportRefused(f"{imported.refusal} Nothing is imported: {_reached(imported)}.",
+                            _position(export, imported.refused),
                             imported.refused.get("id", imported.refused.get("auto_of")))
     return export, imported
 
@@ -91,6 +97,7 @@ def read_1861_export(text: str) -> Export:
         raise ExportRefused("Two players of the export share an id, so their actions cannot be told apart.")
     try:
         TITLE.validate_options({"column_market": "column_market" in export.optional_rules})
+        export.effective_actions()  # an undo of an action not in the file, a redo with nothing undone
     except MalformedRecord as error:
         raise ExportRefused(str(error)) from None
     return export
@@ -127,5 +134,5 @@ def _position(export: Export, refused: dict[str, Any]) -> int | None:
 
 def _reached(imported: Imported) -> str:
     if not imported.record["actions"]:
-        return "before its first action"
-    return f"18xx.games action {imported.reached}"
+        return "our rules refuse the game's first action"
+    return f"our rules take the game only as far as 18xx.games action {imported.reached}"

@@ -56,7 +56,7 @@ def replay_export(export: Export, until: int | None = None,
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             # A field of the wrong shape the translation or the rules did not foresee: still
             # a refusal in words, so a bad export never ends in a traceback.
-            return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error})")
+            return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
         state.actions_applied += 1
         record["actions"].append(entry)
         imported.reached = at

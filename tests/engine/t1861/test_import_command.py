@@ -169,3 +169,17 @@ def test_1861_is_registered_but_not_offered_for_play() -> None:
     assert "1861" in {title.id for title in available_titles()}
     assert "1861" not in {title.id for title in playable_titles()}
     assert {"acquire", "railroad-barons"} <= {title.id for title in playable_titles()}
+
+
+@pytest.mark.parametrize(("actions", "settings", "words"), [
+    ([{"id": 1, "type": "pass", "entity": 1, "entity_type": "player", "auto_actions": [5]}], {},
+     "automatic actions without a type"),
+    ([{"id": 1, "type": "undo", "action_id": 99}], {}, "not in the export"),
+    ([{"id": 1, "type": "redo"}], {}, "nothing undone"),
+    ([], {"seed": "abc"}, "seed is not a whole number"),
+    ([], 5, "could not be read"),
+])
+def test_undo_redo_automatic_actions_and_settings_of_the_wrong_shape_are_malformed(actions, settings, words) -> None:
+    export = {"title": "1861", "players": [{"id": 1}, {"id": 2}], "settings": settings, "actions": actions}
+    code, out, _ = import_export(export)
+    assert code == 2 and out["action_index"] is None and words in out["error"]
