@@ -51,6 +51,9 @@ def import_export(text: str, user: User | None) -> Game:
         export, imported = import_text(text)
     except ExportRefused as refused:
         raise ImportFailed(f"The 18xx.games export could not be imported: {refused}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as error:
+        # A shape the engine's reader did not foresee: still refused in words (as the command line does).
+        raise ImportFailed("The 18xx.games export could not be read as an 1861 game.") from error
     if len(imported.record["actions"]) > services.MAX_IMPORT_ACTIONS:
         raise ImportFailed(f"The export has more than {services.MAX_IMPORT_ACTIONS} actions.")
     over = export.finished or engine.result(imported.state) is not None
