@@ -1,5 +1,6 @@
-"""``python -m engine``: replay a game record, write a random one (see the record contract), or
-show an 1861 position of an 18xx.games export (``map1861``, a developer's tool)."""
+"""``python -m engine``: replay a game record, write a random one (see the record contract),
+turn an 18xx.games 1861 export into our record (``import-18xx``), or show an 1861 position of
+an export (``map1861``, a developer's tool)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
     random_parser.add_argument("--title", required=True)
     random_parser.add_argument("--players", type=int, required=True)
     random_parser.add_argument("--seed", type=int, default=0)
+    import_parser = commands.add_parser("import-18xx", help="print our record of an 18xx.games 1861 export")
+    import_parser.add_argument("export", help="path to the 18xx.games export JSON, or - for standard input")
+    import_parser.add_argument("--until", type=int, default=None,
+                               help="take the actions only through this 18xx.games action id (the game so far)")
     map_parser = commands.add_parser("map1861", help="show the map of an 1861 18xx.games export at an action")
     map_parser.add_argument("export", help="path to the 18xx.games export JSON")
     map_parser.add_argument("--at", type=int, default=None, help="stop after this action id (default: the end)")
@@ -81,10 +86,20 @@ def run_map1861(path: str, at: int | None, company: str | None) -> int:
     return run_map_command(path, at, company)
 
 
+def run_import_18xx(path: str, until: int | None) -> int:
+    """Print our record of the 18xx.games 1861 export at ``path`` (see engine.t1861.import_command)."""
+    # Imported here, as for map1861: only this command needs the export reader.
+    from engine.t1861.import_command import run_import_command
+
+    return run_import_command(path, until)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "replay":
         return run_replay(args.record)
+    if args.command == "import-18xx":
+        return run_import_18xx(args.export, args.until)
     if args.command == "map1861":
         return run_map1861(args.export, args.at, args.company)
     return run_random(args.title, args.players, args.seed)

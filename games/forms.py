@@ -58,7 +58,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.titles = engine.available_titles()
+        # Only titles whose games can be played to the end (the engine's ``playable`` flag).
+        self.titles = engine.playable_titles()
         self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
         # For the page's script, which offers only the chosen title's player counts.
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
@@ -110,7 +111,8 @@ class NewGameForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    record = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8}), label="Record (JSON)")
+    record = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 8}),
+                             label="Record or 18xx.games 1861 export (JSON)")
     record_file = forms.FileField(required=False, label="…or upload a record file")
 
     MAX_BYTES = 5_000_000
@@ -143,7 +145,7 @@ class LobbyFilterForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        titles = [(title.id, title.name) for title in engine.available_titles()]
+        titles = [(title.id, title.name) for title in engine.playable_titles()]  # only these have open games
         self.fields["title"].choices = [("", "Every game"), *titles]
 
     def filters(self) -> LobbyFilter:

@@ -86,6 +86,18 @@ def title_or_error(title_id: str) -> Any:
         raise SetupError(str(error)) from error
 
 
+def playable_title_or_error(title_id: str) -> Any:
+    """The title a new game is made of: registered, and playable to the end (its ``playable`` flag).
+
+    A title registers as soon as its records replay (1861 does, for the record contract and
+    imports) but may not yet be playable; nobody may start a game that would stop midway.
+    """
+    title = title_or_error(title_id)
+    if not title.playable:
+        raise SetupError(f"{title.name} cannot be played to the end here yet, so no new game of it can be started.")
+    return title
+
+
 def engine_version_of(title: Any) -> str:
     return str(getattr(title, "version", "") or "1")
 
@@ -106,7 +118,7 @@ def create_game(
 
     ``seed`` is for tests and the demo only; otherwise it is drawn when the game starts.
     """
-    title = title_or_error(title_id)
+    title = playable_title_or_error(title_id)
     if not title.min_players <= seat_count <= title.max_players:
         raise SetupError(f"{title.name} takes {title.min_players} to {title.max_players} players, not {seat_count}.")
     emails = _clean_invitations(creator, invited_emails, seat_count)
@@ -545,8 +557,11 @@ def record_for(game: Game) -> dict[str, Any]:
     return record_of(game).to_json()
 
 
-def import_record(json_text: str, user: User | None) -> Game:
-    """A read-only imported game from a record; ImportFailed explains the first problem."""
+def import_record(json_text: str, user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
+    """An imported game from a record; ImportFailed explains the first problem.
+
+    Read-only (IMPORTED) unless ``status`` says otherwise (``store_imported``).
+    """
     if not isinstance(json_text, str) or len(json_text) > MAX_IMPORT_CHARS:
         raise ImportFailed("The record is too large to import.")
     try:
@@ -558,15 +573,26 @@ def import_record(json_text: str, user: User | None) -> Game:
         raise ImportFailed(f"The record has more than {MAX_IMPORT_ACTIONS} actions.")
     check_storable(record)  # the seed within the database's range, names without control characters
     state, events = _replay_for_import(record)
+    return store_imported(record, payloads, state, events, user, status=status, name=name)
+
+
+def store_imported(record: Any, payloads: list[dict[str, Any]], state: Any, events: list[list[dict[str, Any]]],
+                   user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
+    """Write a replayed record as a game: its seats (named, nobody in them), log and snapshot.
+
+    ``status`` is IMPORTED for a read-only game to review; ACTIVE for a game that goes on
+    here (an 18xx.games game moved over, ``games.import_18xx``): its players claim their
+    seats through claim links (``games.seat_claims``) and play on from the position.
+    """
     title = engine.get_title(record.title)
     with transaction.atomic():
         game = Game.objects.create(
             title=record.title,
-            name=f"Imported {title.name} game",
+            name=name or f"Imported {title.name} game",
             engine_version=engine_version_of(title),
             options=record.options,
             seed=record.seed,
-            status=GameStatus.IMPORTED,
+            status=status,
             seat_count=len(record.players),
             seat_order_mode=SeatOrder.CHOSEN,
             created_by=user,

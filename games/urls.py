@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import act_views, views
+from games import act_views, claim_views, views
 
 app_name = "games"
 
@@ -14,6 +14,8 @@ urlpatterns = [
     path("<int:game_id>/", views.game_page, name="game"),
     path("<int:game_id>/join/", views.take_seat, name="join"),
     path("<int:game_id>/invitation/<str:token>/", views.invitation, name="invitation"),
+    path("<int:game_id>/seats/", claim_views.seat_links, name="seat_links"),
+    path("<int:game_id>/claim/<str:token>/", claim_views.claim_seat, name="claim_seat"),
     path("<int:game_id>/version.json", views.game_version, name="version"),
     path("<int:game_id>/move/", views.move, name="move"),
     path("<int:game_id>/resign/", views.resign, name="resign"),

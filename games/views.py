@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 import engine.core as engine
 from accounts.forms import ProfileForm, suggested_display_name
 from accounts.models import User
-from games import chat, history, invitations, queries, resignation, services, undo_requests
+from games import chat, history, import_18xx, invitations, queries, resignation, services, undo_requests
 from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
@@ -124,6 +124,9 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "resigned_seats": position.view.get("resigned", []),
         "chat": chat_box or _chat_box(context, request),
         "undo": _undo_panel(context, position.waiting_seats),
+        # A game moved here from 18xx.games waits for its players to claim their seats (games.seat_claims).
+        "seat_links": game.status == GameStatus.ACTIVE and request.user.is_authenticated
+        and game.created_by_id == request.user.pk and any(seat.user_id is None for seat in context.seats),
     })
     return render(request, "games/game.html", page, status=status)
 
@@ -435,11 +438,18 @@ def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
 def import_game(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
         try:
-            game = services.import_record(form.cleaned_data["text"], request.user)
+            if import_18xx.is_18xx_export(text):
+                game = import_18xx.import_export(text, request.user)
+            else:
+                game = services.import_record(text, request.user)
         except GameServiceError as error:
             form.add_error(None, error.message)
         else:
+            if game.status == GameStatus.ACTIVE:  # an 18xx.games game still running there goes on here
+                messages.success(request, "The game goes on here: send each player the link of their seat.")
+                return redirect("games:seat_links", game_id=game.pk)
             messages.success(request, "The record is imported as a read-only game.")
             return redirect("games:history", game_id=game.pk)
     return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -38,7 +38,8 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["title"].choices = [(title.id, title.name) for title in engine.available_titles()]
+        # A league plays whole games: only titles the engine marks playable.
+        self.fields["title"].choices = [(title.id, title.name) for title in engine.playable_titles()]
 
     def clean_options(self) -> dict[str, Any]:
         raw = self.cleaned_data["options"].strip()

@@ -38,6 +38,8 @@ def create_league(
 ) -> League:
     """A new league of ``title_id`` with ``organizer`` as its first organizer."""
     title = title_of(title_id)
+    if not title.playable:  # the engine's flag: its games cannot yet be played to the end
+        raise LeagueError(f"{title.name} cannot be played to the end here yet, so no league of it can be made.")
     try:
         clean_options = title.validate_options(dict(options or {}))
     except engine.MalformedRecord as error:

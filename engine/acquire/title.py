@@ -20,6 +20,7 @@ class AcquireTitle:
     name = "Acquire"
     min_players = 2
     max_players = 6
+    playable = True
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return setup.validate_options(options)

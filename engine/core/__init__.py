@@ -22,7 +22,7 @@ from engine.core.game import (
     waiting,
 )
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
-from engine.core.registry import available_titles, get_title, register
+from engine.core.registry import available_titles, get_title, playable_titles, register
 from engine.core.subjects import Subject, option_subject, subject_of, worth_grouping
 
 __all__ = [
@@ -49,6 +49,7 @@ __all__ = [
     "new_game",
     "opening_events",
     "option_subject",
+    "playable_titles",
     "prompt_for",
     "prompts",
     "readable_events",

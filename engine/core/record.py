@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import game
 from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.registry import get_title
 from engine.core.rng import seeded_rng
 from engine.core.title import GameState
 
@@ -100,7 +101,7 @@ def replay(record: Record) -> GameState:
             game.apply_in_place(state, entry.seat, entry.action)
         except IllegalAction as error:
             raise ReplayError(str(error), index) from error
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             # A title should refuse every bad field with IllegalAction; this keeps a
             # missed case a clean refusal instead of a traceback.
             message = f"Action {index} could not be understood ({type(error).__name__}: {error})."
@@ -111,9 +112,16 @@ def replay(record: Record) -> GameState:
 def random_record(
     title_id: str, players: list[str], seed: int, options: dict[str, Any] | None = None, max_actions: int = 100_000
 ) -> Record:
-    """A complete game played by random legal moves; the same arguments give the same record."""
+    """A complete game played by random legal moves; the same arguments give the same record.
+
+    A title that cannot yet be played to its end (``playable`` false) is refused at once:
+    its random game would stop at the first unbuilt rule, which is no complete record.
+    """
+    title = get_title(title_id)
+    if not title.playable:
+        raise MalformedRecord(f"{title.name} cannot be played to the end yet, so no complete random game of it"
+                              " can be written; its records still replay.")
     state = game.new_game(title_id, players, seed, options)
-    title = game.title_of(state)
     rng = seeded_rng(seed, "random-player")
     actions: list[RecordedAction] = []
     while (waiting := title.prompts(state)) and len(actions) < max_actions:

@@ -38,7 +38,10 @@ def get_title(title_id: object) -> Title:
 
 
 def available_titles() -> list[Title]:
-    """Every title whose engine is installed, in the registry's order."""
+    """Every title whose engine is installed, in the registry's order (playable or not).
+
+    For what a player may start, use :func:`playable_titles`.
+    """
     titles = []
     for title_id in KNOWN_TITLES:
         try:
@@ -46,3 +49,12 @@ def available_titles() -> list[Title]:
         except MalformedRecord:
             continue
     return titles
+
+
+def playable_titles() -> list[Title]:
+    """The installed titles whose games can be played to the end: what the site offers to start.
+
+    A title registers as soon as its records replay (the record contract, ``import-18xx``),
+    which can be long before a whole game can be played; its ``playable`` flag says which.
+    """
+    return [title for title in available_titles() if title.playable]

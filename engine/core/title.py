@@ -33,6 +33,10 @@ class Title(Protocol):
     name: str
     min_players: int
     max_players: int
+    # Whether a whole game can be played to its end.  A registered title that is not
+    # playable still replays and imports records (acceptance checks drive it through the
+    # record contract), but the site offers no new game of it and ``random`` refuses it.
+    playable: bool
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         """Options with defaults filled in; raises MalformedRecord for unknown or bad ones."""

@@ -22,6 +22,7 @@ class RailroadBarons:
     name = tables.TITLE_NAME
     min_players = tables.PLAYER_COUNT
     max_players = tables.PLAYER_COUNT
+    playable = True
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return validate_switches(options, OPTION_DEFAULTS, "Railroad Barons")

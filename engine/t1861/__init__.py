@@ -2,7 +2,18 @@
 
 Built so far: the map layer (board, track lays, tokens, routes), the market, trains and
 merger arithmetic as rule modules, and the title itself (``engine.t1861.title``) through the
-private auction and the stock rounds.  The title registers itself only once its rounds can
-replay a whole game: registered now, the site would offer 1861 games that stop at the first
-operating round.
+private auction, the stock rounds, the operating rounds and the merger round.
+
+The title registers itself, so the command line replays, imports (``import-18xx``) and
+summarises 1861 records through the record contract.  It is registered *not playable*
+(``Title1861.playable``): whole games cannot be played to the end yet, so the site offers no
+new 1861 game and ``random`` refuses to write one (docs/titles/1861.md, "State of the
+implementation").
 """
+
+from engine.core.registry import register
+from engine.t1861.title import TITLE
+
+register(TITLE)
+
+__all__ = ["TITLE"]

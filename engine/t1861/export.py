@@ -59,6 +59,12 @@ class Export:
     result: dict[str, int]
     end_reason: str | None
     actions: tuple[Action, ...]
+    status: str = ""  # 18xx.games' own word for the game: "active", "finished", ... ("" if not said)
+
+    @property
+    def finished(self) -> bool:
+        """Whether 18xx.games says the game is over (its status, an end reason or a result)."""
+        return self.status == "finished" or self.end_reason is not None or bool(self.result)
 
     def effective_actions(self) -> list[Action]:
         """The actions in force, in order, each followed by its ``auto_actions``."""
@@ -73,15 +79,19 @@ def parse_export(text: str) -> Export:
         raise MalformedExport(f"The export is not valid JSON ({error.msg} at line {error.lineno}).") from None
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
         raise MalformedExport("The export has no list of actions; is it an 18xx.games game export?")
+    seed = (data.get("settings") or {}).get("seed")
+    if seed is not None and not _whole_number(seed):
+        raise MalformedExport("The export's seed is not a whole number.")
     return Export(
         game_id=str(data.get("id", "")),
         title=str(data.get("title", "")),
         players=tuple(_player(entry) for entry in data.get("players", [])),
-        seed=(data.get("settings") or {}).get("seed"),
+        seed=seed,
         optional_rules=tuple((data.get("settings") or {}).get("optional_rules") or ()),
         result={str(key): int(value) for key, value in (data.get("result") or {}).items()},
         end_reason=data.get("game_end_reason"),
         actions=tuple(_checked_action(action, index) for index, action in enumerate(data["actions"])),
+        status=str(data.get("status") or ""),
     )
 
 
@@ -155,10 +165,20 @@ def _is_game_rule(action: Action) -> bool:
 def _checked_action(action: object, index: int) -> Action:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise MalformedExport(f"Action number {index + 1} in the export has no type.")
+    if "id" in action and not _whole_number(action["id"]):
+        raise MalformedExport(f"Action number {index + 1} in the export has an id that is not a whole number.")
+    automatic = action.get("auto_actions")
+    if automatic is not None and not (isinstance(automatic, list) and all(
+            isinstance(auto, dict) and isinstance(auto.get("type"), str) for auto in automatic)):
+        raise MalformedExport(f"Action number {index + 1} in the export has automatic actions without a type.")
     return action
 
 
+def _whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _player(entry: object) -> ExportPlayer:
-    if not isinstance(entry, dict) or "id" not in entry:
+    if not isinstance(entry, dict) or not isinstance(entry.get("id"), int | str) or isinstance(entry["id"], bool):
         raise MalformedExport("A player in the export has no id.")
     return ExportPlayer(id=entry["id"], name=str(entry.get("name", entry["id"])))

@@ -23,13 +23,15 @@ from engine.t1861.translate import Translator, record_seed
 
 @dataclass
 class Imported:
-    """How far an export replayed: the state, our record so far, the last id applied, the refusal."""
+    """How far an export replayed: the state, our record so far, the last id applied, the refusal
+    (in words, and the effective 18xx.games action it refused)."""
 
     state: State
     record: dict[str, Any]
     reached: int = 0
     refusal: str | None = None
     actions: list[dict[str, Any]] = field(default_factory=list)
+    refused: dict[str, Any] | None = None
 
 
 def replay_export(export: Export, until: int | None = None,
@@ -50,8 +52,11 @@ def replay_export(export: Export, until: int | None = None,
             entry = translator.translate(recorded)
             TITLE.apply_in_place(state, entry["seat"], entry["action"])
         except (IllegalAction, MalformedRecord) as error:
-            imported.refusal = f"18xx.games action {recorded.get('id')} ({recorded.get('type')}): {error}"
-            return imported
+            return _refused(imported, recorded, str(error))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            # A field of the wrong shape the translation or the rules did not foresee: still
+            # a refusal in words, so a bad export never ends in a traceback.
+            return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
         state.actions_applied += 1
         record["actions"].append(entry)
         imported.reached = at
@@ -67,3 +72,13 @@ def acting_seat(state: State, company: str) -> int:
     if state.round["kind"] == "merger" and state.round.get("major") == company:
         return merger_round.seat(state)
     return company_turn.operator(state, company)
+
+
+def _refused(imported: Imported, recorded: dict[str, Any], reason: str) -> Imported:
+    """``imported`` stopped at ``recorded``; an automatic action is named by its trigger's id."""
+    named = recorded.get("id", recorded.get("auto_of"))
+    automatic = " (an automatic action)" if "id" not in recorded and "auto_of" in recorded else ""
+    prefix = f"18xx.games action {named} ({recorded.get('type')}){automatic}: "
+    imported.refusal = reason if reason.startswith(f"18xx.games action {named}") else prefix + reason
+    imported.refused = recorded
+    return imported

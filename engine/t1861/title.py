@@ -2,8 +2,9 @@
 
 Implemented so far: set-up (section 2), the private auction (9, G1), the stock round with
 its minor auctions (10-11, R5-R6, G8) and the operating rounds of minors and majors (7.4,
-12, R1).  A record that reaches a merger round or the RSR's turn is refused in words; the
-title registers itself only once whole games replay.
+12, R1) and the merger round (14).  What is not built yet (the RSR's turn, nationalisation,
+the game's end) is refused in words, so the title registers as not ``playable``: records
+replay and import, but no new game is offered and no random game is written.
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ class Title1861:
     name = "1861: The Railways of the Russian Empire"
     min_players = PLAYERS["min"]
     max_players = PLAYERS["max"]
+    # False until a whole game can be played to its end (the RSR's turn, nationalisation and
+    # the end of the game are still being built): records replay, but the site offers no
+    # new 1861 game and ``random`` refuses.  Set it to True once random games finish.
+    playable = False
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return validate_switches(options, OPTION_DEFAULTS, "1861")
@@ -75,7 +80,7 @@ class Title1861:
         return view.view(state, seat)
 
     def result(self, state: State) -> list[dict[str, Any]] | None:
-        return None
+        return view.standings(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         return view.summary(state)

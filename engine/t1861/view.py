@@ -48,16 +48,28 @@ def rsr(state: State) -> dict[str, Any]:
             "reserved": sorted(hex_id.lower() for hex_id in state.rsr["reserved"]), "operator": operator}
 
 
+def standings(state: State) -> list[dict[str, Any]] | None:
+    """The contract's final standings, or None while the game runs.
+
+    Always None for now: the end of the game (``game_end``: the 8-train's last set, the
+    broken bank) is not wired into the rounds yet, so no 1861 state is finished.  When it
+    is, this is the one place that turns a finished state into ``scoring.final_standings``.
+    """
+    return None
+
+
 def summary(state: State) -> dict[str, Any]:
+    """The replay command's output: the contract's keys, then 1861's own (docs/titles/1861.md)."""
+    final = standings(state)
     return {
         "title": state.title,
+        "status": "in_progress" if final is None else "finished",
         "actions_applied": state.actions_applied,
-        "finished": False,
         "waiting_for": [{"seat": asked.seat, "prompt": asked.prompt} for asked in asking.waiting(state)],
         "players": [{"seat": seat, "name": name, "cash": state.cash[seat], "shares": player_shares(state, seat),
                      "privates": sorted(p for p, owner in state.privates.items() if owner == seat)}
                     for seat, name in enumerate(state.players)],
-        "standings": None,
+        "standings": final,
         "bank": state.bank,
         "phase": state.phase,
         "round": state.round,

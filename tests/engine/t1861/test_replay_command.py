@@ -1,7 +1,7 @@
 """``python -m engine replay`` on 1861 records that stay within the rounds built so far.
 
-The title is not registered yet (the site would offer games that stop at the first
-operating round), so these tests register it for their own duration only.
+The title is registered (not playable: docs/titles/1861.md), so the command reads 1861
+records as it reads the others.
 """
 
 from __future__ import annotations
@@ -12,15 +12,9 @@ from pathlib import Path
 import pytest
 
 from engine.__main__ import run_replay
-from engine.core import registry
 from engine.t1861.title import TITLE
 from engine.t1861.translate import opening_record
 from tests.engine.t1861.fixtures import fixture_export
-
-
-@pytest.fixture
-def registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._TITLES, "1861", TITLE)
 
 
 def _replay(tmp_path: Path, record: dict, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict]:
@@ -30,7 +24,7 @@ def _replay(tmp_path: Path, record: dict, capsys: pytest.CaptureFixture[str]) ->
     return code, json.loads(capsys.readouterr().out)
 
 
-def test_the_opening_of_167259_replays_to_the_contracts_output(registered, tmp_path, capsys) -> None:
+def test_the_opening_of_167259_replays_to_the_contracts_output(tmp_path, capsys) -> None:
     code, out = _replay(tmp_path, opening_record(fixture_export("167259")), capsys)
     assert code == 0
     assert [player["cash"] for player in out["players"]] == [135, 15, 25, 30]  # with OR 1.1's private revenue (3)
@@ -39,8 +33,7 @@ def test_the_opening_of_167259_replays_to_the_contracts_output(registered, tmp_p
     assert out["waiting_for"] == [{"seat": 1, "prompt": "operate"}]  # N, first in 7.4's order, lays track
 
 
-def test_an_operating_round_action_out_of_step_is_refused_in_words_with_its_index(registered, tmp_path,
-                                                                                  capsys) -> None:
+def test_an_operating_round_action_out_of_step_is_refused_in_words_with_its_index(tmp_path, capsys) -> None:
     record = opening_record(fixture_export("29683"))
     record["actions"].append({"seat": 2, "action": {"type": "buy_train", "train": "2-0", "source": "depot"}})
     code, out = _replay(tmp_path, record, capsys)
@@ -49,7 +42,7 @@ def test_an_operating_round_action_out_of_step_is_refused_in_words_with_its_inde
     assert "'buy_train' is not possible now" in out["error"]  # R1: N's track step comes first
 
 
-def test_an_illegal_bid_is_refused_with_its_index(registered, tmp_path, capsys) -> None:
+def test_an_illegal_bid_is_refused_with_its_index(tmp_path, capsys) -> None:
     record = {"title": "1861", "players": ["a", "b", "c"], "seed": 1, "options": {},
               "actions": [{"seat": 0, "action": {"type": "bid", "company": "tsr", "price": 20}},
                           {"seat": 1, "action": {"type": "bid", "company": "tsr", "price": 21}}]}
@@ -58,7 +51,7 @@ def test_an_illegal_bid_is_refused_with_its_index(registered, tmp_path, capsys) 
     assert "₽25" in out["error"] or "steps" in out["error"] or "beat" in out["error"]
 
 
-def test_unknown_options_are_a_malformed_record(registered, tmp_path, capsys) -> None:
+def test_unknown_options_are_a_malformed_record(tmp_path, capsys) -> None:
     code, out = _replay(tmp_path, {"title": "1861", "players": ["a", "b"], "seed": 1,
                                    "options": {"short_game": True}, "actions": []}, capsys)
     assert (code, out["action_index"]) == (2, None) and "short_game" in out["error"]

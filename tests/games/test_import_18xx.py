@@ -1,0 +1,135 @@
+"""1861 games from 18xx.games on the import page, and the seat links of a game moved here.
+
+A finished game becomes a read-only game to review; a game still running there goes on here
+from its position, its importer handed one link per seat.  Whole recorded games do not
+replay yet, so the fixture (29683) is cut to an action our rules reach, and the whole export
+is refused in the words of the refusal.  1861 is registered but not playable: no new game.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+import engine.core as engine
+from games import import_18xx, seat_claims, services
+from games.errors import SetupError
+from games.forms import NewGameForm
+from games.models import Game, GameStatus, Snapshot
+from tests.engine.t1861.fixtures import FIXTURES
+
+pytestmark = pytest.mark.django_db
+
+LAST_ID = 300  # where 29683 stands after OR 3.1's first company, well within the rounds built
+
+
+@cache
+def whole_export() -> dict[str, Any]:
+    return json.loads((FIXTURES / "29683.json").read_text(encoding="utf-8"))
+
+
+def running_export() -> str:
+    """29683 as 18xx.games would export it while under way, after action ``LAST_ID``."""
+    export = {key: value for key, value in whole_export().items() if key not in ("result", "game_end_reason")}
+    export["status"] = "active"
+    export["actions"] = [action for action in export["actions"] if action["id"] <= LAST_ID]
+    return json.dumps(export)
+
+
+def finished_export() -> str:
+    """The same cut, still saying the game ended there (so: a game to review)."""
+    export = dict(whole_export())
+    export["actions"] = [action for action in export["actions"] if action["id"] <= LAST_ID]
+    return json.dumps(export)
+
+
+def signed_in(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_a_running_game_goes_on_here_and_its_players_claim_their_seats(client, players, dee) -> None:
+    ann, bob, cy = players
+    response = signed_in(client, dee).post("/games/import/", {"record": running_export()})
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/seats/"
+    assert game.status == GameStatus.ACTIVE and game.title == "1861" and game.created_by == dee
+    assert [(seat.display_name, seat.user) for seat in game.seats.order_by("index")] == [
+        ("Player 1", None), ("Player 2", None), ("Player 3", None)]
+    state = engine.from_json(Snapshot.objects.get(game=game).state)
+    assert state.round == {"kind": "operating", "number": 3, "operating_round": 1}
+
+    links_page = client.get(f"/games/{game.pk}/seats/").content.decode()
+    links = [seat_claims.claim_path(seat) for seat in game.seats.order_by("index")]
+    assert all(link in links_page for link in links)
+
+    offered = signed_in(type(client)(), ann).get(links[0])
+    assert offered.status_code == 200 and "Player 1" in offered.content.decode()
+    taken = signed_in(type(client)(), ann).post(links[0])
+    assert taken.status_code == 302 and taken["Location"] == f"/games/{game.pk}/"
+    assert game.seats.get(index=0).user == ann and game.seats.get(index=0).display_name == "Player 1"
+
+    spent = signed_in(type(client)(), bob).post(links[0])
+    assert spent.status_code == 400 and "taken" in spent.content.decode()
+    second = signed_in(type(client)(), ann).post(links[1])
+    assert second.status_code == 400 and "already have a seat" in second.content.decode()
+    assert game.seats.get(index=1).user is None
+
+    # Only the importer is shown the links that are left.
+    assert signed_in(type(client)(), cy).get(f"/games/{game.pk}/seats/").status_code == 302
+    assert links[0] not in signed_in(client, dee).get(f"/games/{game.pk}/seats/").content.decode()
+    assert 'id="seat-links-note"' in client.get(f"/games/{game.pk}/").content.decode()
+
+    # The game plays on from the position: the seat it waits for moves, as in any game.
+    asked = engine.prompts(state)[0]
+    assert asked.seat == 0
+    outcome = services.submit_move(game.pk, 0, dict(asked.quick[0].action), game.version, "web", ann)
+    assert outcome.applied and Game.objects.get().version == game.version + 1
+    page = signed_in(type(client)(), ann).get(f"/games/{game.pk}/")
+    assert page.status_code == 200
+
+
+def test_a_seat_link_asks_to_sign_in_first_and_seats_nobody_signed_out(client, players, dee) -> None:
+    game = import_18xx.import_export(running_export(), dee)
+    link = seat_claims.claim_path(game.seats.get(index=2))
+    html = client.get(link).content.decode()
+    assert 'id="claim-signin"' in html and "Player 3" in html
+    assert client.post(link).status_code == 200 and game.seats.get(index=2).user is None
+    forged = client.get(link[:-6] + "abcdef/")
+    assert forged.status_code == 400 and "not valid" in forged.content.decode()
+
+
+def test_a_finished_game_becomes_a_read_only_game_to_review(client, dee) -> None:
+    response = signed_in(client, dee).post("/games/import/", {"record": finished_export()})
+    game = Game.objects.get()
+    assert game.status == GameStatus.IMPORTED and game.is_read_only
+    assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/history/"
+
+
+def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(client, dee) -> None:
+    response = signed_in(client, dee).post("/games/import/", {"record": json.dumps(whole_export())})
+    html = response.content.decode()
+    assert response.status_code == 400 and not Game.objects.exists()
+    assert "18xx.games action 354 (lay_tile)" in html and "Kharkov" in html
+    other = signed_in(client, dee).post("/games/import/", {"record": json.dumps(
+        {"title": "1830", "players": [{"id": 1}, {"id": 2}], "actions": []})})
+    assert other.status_code == 400 and "only 1861 exports" in other.content.decode()
+
+
+def test_1861_cannot_be_started_as_a_new_game(players) -> None:
+    assert "1861" not in dict(NewGameForm().fields["title"].choices)
+    with pytest.raises(SetupError, match="cannot be played to the end here yet"):
+        services.create_game(players[0], "1861", 3)
+
+
+def test_no_league_of_1861_can_be_made_while_it_is_not_playable(dee) -> None:
+    from leagues import organizing
+    from leagues.errors import LeagueError
+    from leagues.forms import LeagueForm
+
+    assert "1861" not in dict(LeagueForm().fields["title"].choices)
+    with pytest.raises(LeagueError, match="cannot be played to the end here yet"):
+        organizing.create_league(dee, "Russian railways", "1861", {})
