@@ -9,9 +9,9 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from engine.t1861.board import Board
+from engine.t1861.board import Board, CityLists
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
 from engine.t1861.data import DATA
 from engine.t1861.geometry import neighbour, opposite
@@ -25,13 +25,35 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
 
     With ``company``, only what that company can reach from its tokens is kept.  This lives
     here rather than on :class:`Board` so the board stays below the network in the imports.
+
+    A board is immutable, so the network of one (board, phase, company) never changes: the
+    last few built are kept and handed out again (a turn's lay checks, its token check, its
+    route probe and its run check all read the same board; issue 13's replay speed).  Every
+    caller only reads a network.
     """
+    key = (id(board), phase, company)
+    for index, (kept_board, kept_key, kept) in enumerate(_RECENT):
+        if kept_board is board and kept_key == key:
+            if index:
+                _RECENT.insert(0, _RECENT.pop(index))
+            return kept
+    built = _build_network(board, phase, company)
+    _RECENT.insert(0, (board, key, built))  # the board itself is kept, so its id is not reused meanwhile
+    del _RECENT[_RECENT_KEPT:]
+    return built
+
+
+_RECENT: list[tuple[Board, tuple[int, str, str | None], Network]] = []
+_RECENT_KEPT = 8
+
+
+def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
     stops: dict[str, Stop] = {}
     segments: list[Segment] = []
     for hex_id in DATA.hexes:
         laid = board.laid.get(hex_id)
-        stops.update((stop.id, stop) for stop in _stops(board, hex_contents(hex_id, laid), phase_colour))
+        stops.update(hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour))
         segments.extend(hex_segments(hex_id, laid))
     network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
     if company is None:
@@ -72,23 +94,32 @@ def hex_segments(hex_id: str, laid: LaidTile | None) -> tuple[Segment, ...]:
     )
 
 
-def _stops(board: Board, contents: HexContents, phase_colour: str) -> list[Stop]:
+@lru_cache(maxsize=4096)
+def hex_stops(
+    hex_id: str, laid: LaidTile | None, tokens: CityLists | None, reserved: CityLists | None, phase_colour: str
+) -> tuple[tuple[str, Stop], ...]:
+    """One hex's stops by id; pure in what the board holds in that hex, so cached (the board
+    keeps no entry for a hex without tokens or held slots: ``None``)."""
+    contents = hex_contents(hex_id, laid)
+    nobody = ((),) * len(contents.cities)
+    return tuple((stop.id, stop) for stop in _stops(contents, tokens or nobody, reserved or nobody, phase_colour))
+
+
+def _stops(contents: HexContents, tokens: CityLists, reserved: CityLists, phase_colour: str) -> list[Stop]:
     hex_id = contents.hex
     found: list[Stop] = []
-    if contents.cities:
-        tokens, reserved = board.tokens_in(hex_id), board.reserved_in(hex_id)
-        for index, city in enumerate(contents.cities):
-            found.append(
-                Stop(
-                    id=f"{hex_id}:c{index}",
-                    hex=hex_id,
-                    kind="city",
-                    revenue=city.revenue,
-                    slots=city.slots,
-                    tokens=tokens[index],
-                    reserved_for=reserved[index],
-                )
+    for index, city in enumerate(contents.cities):
+        found.append(
+            Stop(
+                id=f"{hex_id}:c{index}",
+                hex=hex_id,
+                kind="city",
+                revenue=city.revenue,
+                slots=city.slots,
+                tokens=tokens[index],
+                reserved_for=reserved[index],
             )
+        )
     for index, town in enumerate(contents.towns):
         found.append(Stop(id=f"{hex_id}:t{index}", hex=hex_id, kind="town", revenue=town.revenue))
     if contents.offboard is not None:
