@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
 
-from engine.t1861.network import Network, Stop
+from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
 from engine.t1861.routes import RouteError, RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
@@ -98,6 +98,28 @@ def _checked(network: Network, company: str, plans: list[RoutePlan], rules: Bonu
             kept.append(plan)
         checked, proven = check_routes(network, company, kept, rules), False
     return RouteSet(checked.routes, checked.revenue, proven)
+
+
+class _Masks:
+    """Each segment's pieces of track as bits, numbered as the walk first meets them.
+
+    Bits are only combined and compared for overlap and equality, so any one-to-one
+    numbering gives the same search; numbering on demand skips the track no link uses.
+    """
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.pieces: dict[str, int] = {}
+        self.masks: dict[str, int] = {}
+
+    def of(self, segment: Segment) -> int:
+        mask = self.masks.get(segment.id)
+        if mask is None:
+            mask = 0
+            for piece in track_pieces(self.network, segment):
+                mask |= 1 << self.pieces.setdefault(piece, len(self.pieces))
+            self.masks[segment.id] = mask
+        return mask
 
 
 @dataclass(frozen=True)
@@ -166,17 +188,29 @@ class _Board:
         )
 
     def _links(self) -> list[list[_Link]]:
-        pieces: dict[str, int] = {}
-        masks = {}
-        for segment in self.network.segments:
-            mask = 0
-            for piece in track_pieces(self.network, segment):
-                mask |= 1 << pieces.setdefault(piece, len(pieces))
-            masks[segment.id] = mask
+        """The links the search can use: those leaving a token city or a stop a route can
+        pass through on the way from one (``_reachable``'s rule).  The search never reads the
+        links of any other stop, so walking only these (not the whole map) changes nothing
+        in what it finds, only how long it takes to set up (issue 13).  Numbers keep the
+        order of the whole map's links, which is all the search compares them by."""
+        masks = _Masks(self.network)
         found: list[tuple[int, int, int, tuple[str, ...]]] = []
-        for start, stop in enumerate(self.stops):
-            for segment in sorted(self.network.touching.get(stop.id, ()), key=lambda s: s.id):
-                self._walk(start, stop.id, segment, masks, 0, (), found)
+        queued = [False] * len(self.stops)
+        todo = list(self.tokens)
+        for index in todo:
+            queued[index] = True
+        while todo:
+            start = todo.pop()
+            if self.ends_route[start] and start not in self.tokens:
+                continue
+            walked = len(found)
+            stop_id = self.stops[start].id
+            for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
+                self._walk(start, stop_id, segment, masks, 0, (), found)
+            for _, end, _, _ in found[walked:]:
+                if not queued[end]:
+                    queued[end] = True
+                    todo.append(end)
         links_from: list[list[_Link]] = [[] for _ in self.stops]
         for number, (start, end, mask, segments) in enumerate(sorted(found, key=lambda f: (f[0], f[3]))):
             links_from[start].append(_Link(number, start, end, mask, segments))
@@ -186,9 +220,10 @@ class _Board:
 
     def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
         """Follow ``segment`` away from ``node``; record a link at the next stop."""
-        if masks[segment.id] & mask:
+        own = masks.of(segment)
+        if own & mask:
             return
-        mask |= masks[segment.id]
+        mask |= own
         segments = (*segments, segment.id)
         other = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
         if other in self.network.stops:
