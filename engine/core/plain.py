@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-_IMMUTABLE = (str, int, float, bool, type(None))
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
 
 
 def plain_copy(value: Any) -> Any:
@@ -24,9 +24,9 @@ def plain_copy(value: Any) -> Any:
     """
     kind = type(value)
     if kind is dict:
-        return {key: plain_copy(item) for key, item in value.items()}
+        return {key: item if type(item) in _IMMUTABLE else plain_copy(item) for key, item in value.items()}
     if kind is list:
-        return [plain_copy(item) for item in value]
+        return [item if type(item) in _IMMUTABLE else plain_copy(item) for item in value]
     if kind in _IMMUTABLE:
         return value
     return copy.deepcopy(value)

@@ -152,10 +152,10 @@ class _Board:
         self.rules = rules
         self.stops: list[Stop] = [network.stops[stop_id] for stop_id in sorted(network.stops)]
         self.number = {stop.id: index for index, stop in enumerate(self.stops)}
-        hexes = sorted({stop.hex for stop in self.stops})
-        areas = sorted({stop.area for stop in self.stops if stop.area})
-        self.hex_bit = [1 << hexes.index(stop.hex) for stop in self.stops]
-        self.area_bit = [1 << areas.index(stop.area) if stop.area else 0 for stop in self.stops]
+        hexes = {hex_id: index for index, hex_id in enumerate(sorted({stop.hex for stop in self.stops}))}
+        areas = {area: index for index, area in enumerate(sorted({stop.area for stop in self.stops if stop.area}))}
+        self.hex_bit = [1 << hexes[stop.hex] for stop in self.stops]
+        self.area_bit = [1 << areas[stop.area] if stop.area else 0 for stop in self.stops]
         self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
         self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
         self.kind = [_KIND[stop.kind] for stop in self.stops]

@@ -10,6 +10,7 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any
 
 from engine.t1861.board import Board, CityLists
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
@@ -51,10 +52,12 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
     stops: dict[str, Stop] = {}
     segments: list[Segment] = []
+    laid_in, tokens_in, reserved_in = board.laid.get, board.tokens.get, board.reserved.get
     for hex_id in DATA.hexes:
-        laid = board.laid.get(hex_id)
-        stops.update(hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour))
-        segments.extend(hex_segments(hex_id, laid))
+        hex_stop_items, hex_segment_list = _hex_parts(hex_id, laid_in(hex_id), tokens_in(hex_id),
+                                                      reserved_in(hex_id), phase_colour)
+        stops.update(hex_stop_items)
+        segments.extend(hex_segment_list)
     network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
     if company is None:
         return network
@@ -64,6 +67,23 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
         segments=tuple(segment for segment in segments if segment.id in reached.segments),
         phase_colour=phase_colour,
     )
+
+
+def _hex_parts(
+    hex_id: str, laid: LaidTile | None, tokens: CityLists | None, reserved: CityLists | None, phase_colour: str
+) -> tuple[tuple[tuple[str, Stop], ...], tuple[Segment, ...]]:
+    """One hex's stops and segments.  A board shares every unchanged hex's entries with the
+    board it was made from, so the parts of the last build are reused when the hex holds the
+    very same objects (cheaper than hashing them for :func:`hex_stops`' cache)."""
+    kept = _LAST_PARTS.get(hex_id)
+    if kept is not None and kept[0] is laid and kept[1] is tokens and kept[2] is reserved and kept[3] == phase_colour:
+        return kept[4], kept[5]
+    parts = hex_stops(hex_id, laid, tokens, reserved, phase_colour), hex_segments(hex_id, laid)
+    _LAST_PARTS[hex_id] = (laid, tokens, reserved, phase_colour, *parts)
+    return parts
+
+
+_LAST_PARTS: dict[str, tuple[Any, ...]] = {}
 
 
 def junction_id(hex_id: str, edge: int) -> str:
