@@ -48,6 +48,14 @@ _RECENT: list[tuple[Board, tuple[int, str, str | None], Network]] = []
 _RECENT_KEPT = 8
 
 
+def forget_networks() -> None:
+    """Drop every kept network and hex part, so the next build starts from nothing (the
+    tests compare a replay with and without this reuse)."""
+    _RECENT.clear()
+    _LAST_PARTS.clear()
+    hex_stops.cache_clear()
+
+
 def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
     stops: dict[str, Stop] = {}
