@@ -9,8 +9,10 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from itertools import chain
 
 from engine.t1861.board import Board, CityLists
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
@@ -58,15 +60,10 @@ def forget_networks() -> None:
 
 def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
-    stops: dict[str, Stop] = {}
-    segments: list[Segment] = []
-    laid_in, tokens_in, reserved_in = board.laid.get, board.tokens.get, board.reserved.get
-    for hex_id in DATA.hexes:
-        hex_stop_items, hex_segment_list = _hex_parts(hex_id, laid_in(hex_id), tokens_in(hex_id),
-                                                      reserved_in(hex_id), phase_colour)
-        stops.update(hex_stop_items)
-        segments.extend(hex_segment_list)
-    network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
+    stop_parts, segment_parts = _map_parts(board, phase_colour)
+    stops: dict[str, Stop] = dict(chain.from_iterable(stop_parts))
+    segments = tuple(chain.from_iterable(segment_parts))
+    network = Network(stops=stops, segments=segments, phase_colour=phase_colour)
     if company is None:
         return network
     reached = reach(network, company)
@@ -77,21 +74,58 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     )
 
 
-def _hex_parts(
-    hex_id: str, laid: LaidTile | None, tokens: CityLists | None, reserved: CityLists | None, phase_colour: str
-) -> tuple[tuple[tuple[str, Stop], ...], tuple[Segment, ...]]:
-    """One hex's stops and segments.  A board shares every unchanged hex's entries with the
-    board it was made from, so the parts of the last build are reused when the hex holds the
-    very same objects (cheaper than hashing them for :func:`hex_stops`' cache)."""
-    kept = _LAST_PARTS.get(hex_id)
-    if kept is not None and kept[0] is laid and kept[1] is tokens and kept[2] is reserved and kept[3] == phase_colour:
-        return kept[4], kept[5]
-    parts = hex_stops(hex_id, laid, tokens, reserved, phase_colour), hex_segments(hex_id, laid)
-    _LAST_PARTS[hex_id] = (laid, tokens, reserved, phase_colour, *parts)
-    return parts
+HexStops = tuple[tuple[str, Stop], ...]
+_HEX_IDS = tuple(DATA.hexes)
+_HEX_INDEX = {hex_id: index for index, hex_id in enumerate(_HEX_IDS)}
 
 
-_LAST_PARTS: dict[str, tuple[Any, ...]] = {}
+@dataclass
+class _MapParts:
+    """Every hex's stops and segments for one board, in the map's hex order."""
+
+    board: Board
+    phase_colour: str
+    stops: list[HexStops]
+    segments: list[tuple[Segment, ...]]
+
+
+_LAST_PARTS: list[_MapParts] = []  # the last board built, at most one
+
+
+def _map_parts(board: Board, phase_colour: str) -> tuple[list[HexStops], list[tuple[Segment, ...]]]:
+    """Each hex's stops and segments, in the map's order.
+
+    A board is made from the one before by changing a few hexes (a lay, a token) and shares
+    every other hex's entries with it, so only the hexes whose entries are not the very same
+    objects as in the last board built are worked out again (issue 13: most of a replay's
+    network builds differ from the one before in one hex).
+    """
+    last = _LAST_PARTS[0] if _LAST_PARTS else None
+    if last is None or last.phase_colour != phase_colour:
+        todo: Iterable[str] = _HEX_IDS
+        stops: list[HexStops] = [()] * len(_HEX_IDS)
+        segments: list[tuple[Segment, ...]] = [()] * len(_HEX_IDS)
+    else:
+        todo = _changed_hexes(last.board, board)
+        stops, segments = list(last.stops), list(last.segments)
+    for hex_id in todo:
+        index, laid = _HEX_INDEX[hex_id], board.laid.get(hex_id)
+        stops[index] = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
+        segments[index] = hex_segments(hex_id, laid)
+    _LAST_PARTS[:] = [_MapParts(board, phase_colour, stops, segments)]
+    return stops, segments
+
+
+def _changed_hexes(old: Board, new: Board) -> set[str]:
+    """The hexes whose tile, tokens or held slots may differ between two boards (an entry
+    that is the same object is the same; any other counts as changed)."""
+    changed: set[str] = set()
+    for before, after in ((old.laid, new.laid), (old.tokens, new.tokens), (old.reserved, new.reserved)):
+        if before is after:
+            continue
+        changed.update(hex_id for hex_id, entry in after.items() if before.get(hex_id) is not entry)
+        changed.update(hex_id for hex_id in before if hex_id not in after)
+    return changed
 
 
 def junction_id(hex_id: str, edge: int) -> str:
