@@ -122,6 +122,34 @@ class _Masks:
         return mask
 
 
+class _Walks:
+    """A network's links by start stop (its index among the stops sorted by id), walked when
+    first needed.  Walking depends on the track alone, not on the company, so every company
+    searching one board (the route probe of each turn, the run prompt after it) shares them."""
+
+    def __init__(self, network: Network) -> None:
+        self.masks = _Masks(network)
+        self.links: dict[int, list[tuple[int, int, int, tuple[str, ...]]]] = {}
+
+
+def _walks_of(network: Network) -> _Walks:
+    for kept, walks in _RECENT_WALKS:
+        if kept is network:
+            return walks
+    walks = _Walks(network)
+    _RECENT_WALKS.insert(0, (network, walks))  # the network is kept, so its identity stays its own
+    del _RECENT_WALKS[4:]
+    return walks
+
+
+_RECENT_WALKS: list[tuple[Network, _Walks]] = []
+
+
+def forget_walks() -> None:
+    """Drop the kept walks (the tests compare a replay with and without this reuse)."""
+    _RECENT_WALKS.clear()
+
+
 @dataclass(frozen=True)
 class _Link:
     """Track from one stop to the next, with no stop between."""
@@ -193,7 +221,7 @@ class _Board:
         links of any other stop, so walking only these (not the whole map) changes nothing
         in what it finds, only how long it takes to set up (issue 13).  Numbers keep the
         order of the whole map's links, which is all the search compares them by."""
-        masks = _Masks(self.network)
+        walks = _walks_of(self.network)
         found: list[tuple[int, int, int, tuple[str, ...]]] = []
         queued = [False] * len(self.stops)
         todo = list(self.tokens)
@@ -203,11 +231,14 @@ class _Board:
             start = todo.pop()
             if self.ends_route[start] and start not in self.tokens:
                 continue
-            walked = len(found)
-            stop_id = self.stops[start].id
-            for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
-                self._walk(start, stop_id, segment, masks, 0, (), found)
-            for _, end, _, _ in found[walked:]:
+            walked = walks.links.get(start)
+            if walked is None:
+                walked = walks.links[start] = []
+                stop_id = self.stops[start].id
+                for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
+                    self._walk(start, stop_id, segment, walks.masks, 0, (), walked)
+            found.extend(walked)
+            for _, end, _, _ in walked:
                 if not queued[end]:
                     queued[end] = True
                     todo.append(end)

@@ -1,11 +1,11 @@
 """The fast replay path gives exactly the state the plain one gives (issue 13, rules 22).
 
 Replaying reuses work between actions: the network of an unchanged board, each unchanged
-hex's stops, a plain-data copy of the state for the stock round instead of ``deepcopy``, and
-the optimiser's links walked only where a route can go.  None of it may change a game:
-every recorded action must leave the state it leaves when nothing is reused, and the final
-states of both records' replayable parts are pinned by digest, computed before the reuse
-was built.
+hex's stops, a plain-data copy of the state for the stock round instead of ``deepcopy``, the
+bank's offer of a depot, and the optimiser's links (walked only where a route can go, once
+per board).  None of it may change a game: every recorded action must leave the state it
+leaves when nothing is reused, and the final states of both records' replayable parts are
+pinned by digest, computed before the reuse was built.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from engine.t1861 import optimiser, track_network
 from engine.t1861 import state as state_module
-from engine.t1861 import track_network
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
@@ -56,9 +56,11 @@ def test_every_action_leaves_the_state_a_replay_without_reuse_leaves(game: str, 
     def forgetting(state: State, _: dict[str, Any]) -> None:
         slow.append(TITLE.to_json(state))
         track_network.forget_networks()
+        optimiser.forget_walks()
 
     monkeypatch.setattr(state_module, "plain_copy", copy.deepcopy)
     track_network.forget_networks()
+    optimiser.forget_walks()
     fixture_replay(game, until=until, after_each=forgetting)
     assert len(fast) == len(slow)
     for index, (seen_fast, seen_slow) in enumerate(zip(fast, slow, strict=True)):
