@@ -74,6 +74,8 @@ class Network:
     touching: dict[str, tuple[Segment, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.touching:  # given by the builder (``track_network`` keeps it from board to board)
+            return
         index: dict[str, list[Segment]] = {}
         for segment in self.segments:
             for end in segment.ends:

@@ -60,10 +60,10 @@ def forget_networks() -> None:
 
 def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
-    stop_parts, segment_parts = _map_parts(board, phase_colour)
-    stops: dict[str, Stop] = dict(chain.from_iterable(stop_parts))
-    segments = tuple(chain.from_iterable(segment_parts))
-    network = Network(stops=stops, segments=segments, phase_colour=phase_colour)
+    parts = _map_parts(board, phase_colour)
+    stops: dict[str, Stop] = dict(chain.from_iterable(parts.stops))
+    segments = tuple(chain.from_iterable(parts.segments))
+    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching)
     if company is None:
         return network
     reached = reach(network, company)
@@ -87,33 +87,52 @@ class _MapParts:
     phase_colour: str
     stops: list[HexStops]
     segments: list[tuple[Segment, ...]]
+    touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
 
 
 _LAST_PARTS: list[_MapParts] = []  # the last board built, at most one
 
 
-def _map_parts(board: Board, phase_colour: str) -> tuple[list[HexStops], list[tuple[Segment, ...]]]:
-    """Each hex's stops and segments, in the map's order.
+def _map_parts(board: Board, phase_colour: str) -> _MapParts:
+    """Each hex's stops and segments, in the map's order, and which segments touch each node.
 
     A board is made from the one before by changing a few hexes (a lay, a token) and shares
     every other hex's entries with it, so only the hexes whose entries are not the very same
-    objects as in the last board built are worked out again (issue 13: most of a replay's
-    network builds differ from the one before in one hex).
+    objects as in the last board built are worked out again, and only the nodes of hexes
+    whose track changed are indexed again (issue 13: most of a replay's network builds differ
+    from the one before in one hex).
     """
     last = _LAST_PARTS[0] if _LAST_PARTS else None
     if last is None or last.phase_colour != phase_colour:
+        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
         todo: Iterable[str] = _HEX_IDS
-        stops: list[HexStops] = [()] * len(_HEX_IDS)
-        segments: list[tuple[Segment, ...]] = [()] * len(_HEX_IDS)
     else:
+        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), dict(last.touching))
         todo = _changed_hexes(last.board, board)
-        stops, segments = list(last.stops), list(last.segments)
+    nodes: set[str] = set()
     for hex_id in todo:
         index, laid = _HEX_INDEX[hex_id], board.laid.get(hex_id)
-        stops[index] = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
-        segments[index] = hex_segments(hex_id, laid)
-    _LAST_PARTS[:] = [_MapParts(board, phase_colour, stops, segments)]
-    return stops, segments
+        parts.stops[index] = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
+        track = hex_segments(hex_id, laid)  # cached: the same tuple while the tile is the same
+        if track is not parts.segments[index]:
+            nodes.update(end for segment in (*parts.segments[index], *track) for end in segment.ends)
+            parts.segments[index] = track
+    for node in nodes:
+        _index_node(parts, node)
+    _LAST_PARTS[:] = [parts]
+    return parts
+
+
+def _index_node(parts: _MapParts, node: str) -> None:
+    """``Network.touching`` for one node: its segments in the network's segment order (the map's
+    hex order, then path order), each once per end at the node."""
+    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
+    found = tuple(segment for hex_id in sorted((h for h in hexes if h in _HEX_INDEX), key=_HEX_INDEX.__getitem__)
+                  for segment in parts.segments[_HEX_INDEX[hex_id]] for end in segment.ends if end == node)
+    if found:
+        parts.touching[node] = found
+    else:
+        parts.touching.pop(node, None)
 
 
 def _changed_hexes(old: Board, new: Board) -> set[str]:

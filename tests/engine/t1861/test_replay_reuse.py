@@ -19,6 +19,7 @@ import pytest
 
 from engine.t1861 import optimiser, track_network
 from engine.t1861 import state as state_module
+from engine.t1861.network import Network
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
@@ -65,3 +66,20 @@ def test_every_action_leaves_the_state_a_replay_without_reuse_leaves(game: str, 
     assert len(fast) == len(slow)
     for index, (seen_fast, seen_slow) in enumerate(zip(fast, slow, strict=True)):
         assert seen_fast == seen_slow, f"action {index} of {game}'s replay"
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_the_network_of_every_position_is_the_one_built_from_nothing(game: str) -> None:
+    """The kept networks are built hex by hex from the board before; each must equal a
+    network built from the whole board, down to which segments touch each node."""
+
+    def compare(state: State, recorded: dict[str, Any]) -> None:
+        kept = track_network.build_network(state.board, state.phase)
+        track_network.forget_networks()
+        fresh = track_network.build_network(state.board, state.phase)
+        assert kept == fresh, recorded.get("id")
+        assert list(kept.stops) == list(fresh.stops) and kept.touching == fresh.touching, recorded.get("id")
+        indexed = Network(stops=dict(fresh.stops), segments=fresh.segments, phase_colour=fresh.phase_colour)
+        assert indexed.touching == fresh.touching, recorded.get("id")
+
+    fixture_replay(game, until=PINNED[game][0], after_each=compare)
