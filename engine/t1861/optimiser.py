@@ -34,6 +34,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from threading import Lock
 
 from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
@@ -130,10 +131,11 @@ class _Walks:
     def __init__(self, network: Network) -> None:
         self.masks = _Masks(network)
         self.links: dict[int, list[tuple[int, int, int, tuple[str, ...]]]] = {}
+        self.lock = Lock()
 
 
 def _walks_of(network: Network) -> _Walks:
-    for kept, walks in _RECENT_WALKS:
+    for kept, walks in list(_RECENT_WALKS):  # a copy: the service searches in threads
         if kept is network:
             return walks
     walks = _Walks(network)
@@ -233,10 +235,7 @@ class _Board:
                 continue
             walked = walks.links.get(start)
             if walked is None:
-                walked = walks.links[start] = []
-                stop_id = self.stops[start].id
-                for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
-                    self._walk(start, stop_id, segment, walks.masks, 0, (), walked)
+                walked = self._walked_from(start, walks)
             found.extend(walked)
             for _, end, _, _ in walked:
                 if not queued[end]:
@@ -248,6 +247,20 @@ class _Board:
         for links in links_from:  # the most valuable next stop first: good routes are found early
             links.sort(key=lambda link: (-self.stops[link.end].revenue, link.number))
         return links_from
+
+    def _walked_from(self, start: int, walks: _Walks) -> list[tuple[int, int, int, tuple[str, ...]]]:
+        """The links leaving stop ``start``, walked once per network.  The service replays in
+        threads, so a walk (and the numbering of its track pieces) is done under the
+        network's lock and published only when complete."""
+        with walks.lock:
+            walked = walks.links.get(start)
+            if walked is None:
+                walked = []
+                stop_id = self.stops[start].id
+                for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
+                    self._walk(start, stop_id, segment, walks.masks, 0, (), walked)
+                walks.links[start] = walked
+            return walked
 
     def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
         """Follow ``segment`` away from ``node``; record a link at the next stop."""

@@ -35,10 +35,8 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
     caller only reads a network.
     """
     key = (id(board), phase, company)
-    for index, (kept_board, kept_key, kept) in enumerate(_RECENT):
+    for kept_board, kept_key, kept in list(_RECENT):  # a copy: the service replays in threads
         if kept_board is board and kept_key == key:
-            if index:
-                _RECENT.insert(0, _RECENT.pop(index))
             return kept
     built = _build_network(board, phase, company)
     _RECENT.insert(0, (board, key, built))  # the board itself is kept, so its id is not reused meanwhile
@@ -102,7 +100,8 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     whose track changed are indexed again (issue 13: most of a replay's network builds differ
     from the one before in one hex).
     """
-    last = _LAST_PARTS[0] if _LAST_PARTS else None
+    kept = list(_LAST_PARTS)  # published parts are never changed again, so threads may share them
+    last = kept[0] if kept else None
     if last is None or last.phase_colour != phase_colour:
         parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
         todo: Iterable[str] = _HEX_IDS
