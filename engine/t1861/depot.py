@@ -25,6 +25,7 @@ Public API::
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from engine.core.errors import IllegalAction
 from engine.t1861.data import DATA
@@ -78,9 +79,13 @@ def next_train(depot: Depot) -> str | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
     """Every train the bank sells in ``phase`` (12.10): the line's next copy, the next copy of
-    each side type whose phase has come, and every train in the open market."""
+    each side type whose phase has come, and every train in the open market.
+
+    A depot is a frozen value, so the answer is kept: every operating step that may ask for a
+    train reads it (issue 13's replay speed)."""
     offer = [] if (line := next_train(depot)) is None else [line]
     for train in DATA.trains:
         side = train.available_from_phase is not None and _reached(phase, train.available_from_phase)
@@ -128,7 +133,11 @@ def rust(depot: Depot, train_type: str) -> Depot:
 
 def phase_index(phase: str) -> int:
     """Position of ``phase`` in the data file's phase list (phases only move forward)."""
-    return next(i for i, candidate in enumerate(DATA.phases) if candidate.name == phase)
+    index = _PHASE_INDEX.get(phase)
+    return next(i for i, candidate in enumerate(DATA.phases) if candidate.name == phase) if index is None else index
+
+
+_PHASE_INDEX = {candidate.name: index for index, candidate in reversed(list(enumerate(DATA.phases)))}  # first wins
 
 
 def _reached(phase: str, start: str) -> bool:

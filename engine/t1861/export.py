@@ -142,9 +142,8 @@ def expand_auto_actions(actions: Sequence[Action]) -> list[Action]:
 def _undo_start(actions: Sequence[Action], in_force: list[Action | None], undo: Action) -> int:
     """The first position an undo cancels from (everything in force from there on goes)."""
     target = undo.get("action_id")
-    if target is None:
-        latest = [i for i, action in enumerate(in_force) if _is_game_action(action)]
-        return latest[-1] if latest else 0
+    if target is None:  # the latest in force, searched from the end (an export has hundreds of actions)
+        return next((i for i in range(len(in_force) - 1, -1, -1) if _is_game_action(in_force[i])), 0)
     if target == 0:
         return 0
     for position, action in enumerate(actions):

@@ -27,9 +27,9 @@ def president_of(state: State, major: str) -> int | None:
 
 def certificates_held(state: State, seat: int) -> int:
     """Section 2: every major certificate (the president's counts one), every minor, every private."""
-    shares = sum(holder == seat for major in state.majors.values() for holder in major["certificates"])
+    shares = sum(major["certificates"].count(seat) for major in state.majors.values())  # count: no generator per share
     minors = sum(minor["owner"] == seat and minor["status"] == "started" for minor in state.minors.values())
-    privates = sum(owner == seat for owner in state.privates.values())
+    privates = list(state.privates.values()).count(seat)
     return shares + minors + privates
 
 

@@ -70,10 +70,14 @@ class Network:
     segments: tuple[Segment, ...]
     # The phase's colour for off-board values ("yellow", "green", "brown", "gray").
     phase_colour: str = "yellow"
-    # Derived index: node id -> the segments that touch it.  Filled by ``__post_init__``.
+    # Derived index: node id -> the segments that touch it.  Filled by ``__post_init__`` unless
+    # the builder passes it (``track_network`` keeps it from board to board); so never
+    # ``dataclasses.replace`` a network's segments without passing ``touching={}``.
     touching: dict[str, tuple[Segment, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.touching:  # given by the builder (``track_network`` keeps it from board to board)
+            return
         index: dict[str, list[Segment]] = {}
         for segment in self.segments:
             for end in segment.ends:

@@ -34,8 +34,9 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
+from threading import Lock
 
-from engine.t1861.network import Network, Stop
+from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.revenue import Bonuses, BonusesGiven, as_bonuses, count_route
 from engine.t1861.routes import RouteError, RoutePlan, RouteSet, check_routes, track_pieces
 from engine.t1861.trains import Train
@@ -100,6 +101,57 @@ def _checked(network: Network, company: str, plans: list[RoutePlan], rules: Bonu
     return RouteSet(checked.routes, checked.revenue, proven)
 
 
+class _Masks:
+    """Each segment's pieces of track as bits, numbered as the walk first meets them.
+
+    Bits are only combined and compared for overlap and equality, so any one-to-one
+    numbering gives the same search; numbering on demand skips the track no link uses.
+    """
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.pieces: dict[str, int] = {}
+        self.masks: dict[str, int] = {}
+
+    def of(self, segment: Segment) -> int:
+        mask = self.masks.get(segment.id)
+        if mask is None:
+            mask = 0
+            for piece in track_pieces(self.network, segment):
+                mask |= 1 << self.pieces.setdefault(piece, len(self.pieces))
+            self.masks[segment.id] = mask
+        return mask
+
+
+class _Walks:
+    """A network's links by start stop (its index among the stops sorted by id), walked when
+    first needed.  Walking depends on the track alone, not on the company, so every company
+    searching one board (the route probe of each turn, the run prompt after it) shares them."""
+
+    def __init__(self, network: Network) -> None:
+        self.masks = _Masks(network)
+        self.links: dict[int, list[tuple[int, int, int, tuple[str, ...]]]] = {}
+        self.lock = Lock()
+
+
+def _walks_of(network: Network) -> _Walks:
+    for kept, walks in list(_RECENT_WALKS):  # a copy: the service searches in threads
+        if kept is network:
+            return walks
+    walks = _Walks(network)
+    _RECENT_WALKS.insert(0, (network, walks))  # the network is kept, so its identity stays its own
+    del _RECENT_WALKS[4:]
+    return walks
+
+
+_RECENT_WALKS: list[tuple[Network, _Walks]] = []
+
+
+def forget_walks() -> None:
+    """Drop the kept walks (the tests compare a replay with and without this reuse)."""
+    _RECENT_WALKS.clear()
+
+
 @dataclass(frozen=True)
 class _Link:
     """Track from one stop to the next, with no stop between."""
@@ -130,10 +182,10 @@ class _Board:
         self.rules = rules
         self.stops: list[Stop] = [network.stops[stop_id] for stop_id in sorted(network.stops)]
         self.number = {stop.id: index for index, stop in enumerate(self.stops)}
-        hexes = sorted({stop.hex for stop in self.stops})
-        areas = sorted({stop.area for stop in self.stops if stop.area})
-        self.hex_bit = [1 << hexes.index(stop.hex) for stop in self.stops]
-        self.area_bit = [1 << areas.index(stop.area) if stop.area else 0 for stop in self.stops]
+        hexes = {hex_id: index for index, hex_id in enumerate(sorted({stop.hex for stop in self.stops}))}
+        areas = {area: index for index, area in enumerate(sorted({stop.area for stop in self.stops if stop.area}))}
+        self.hex_bit = [1 << hexes[stop.hex] for stop in self.stops]
+        self.area_bit = [1 << areas[stop.area] if stop.area else 0 for stop in self.stops]
         self.ends_route = [stop.kind == "offboard" or stop.is_blocked_for(company) for stop in self.stops]
         self.tokens = [index for index, stop in enumerate(self.stops) if company in stop.tokens]
         self.kind = [_KIND[stop.kind] for stop in self.stops]
@@ -166,17 +218,29 @@ class _Board:
         )
 
     def _links(self) -> list[list[_Link]]:
-        pieces: dict[str, int] = {}
-        masks = {}
-        for segment in self.network.segments:
-            mask = 0
-            for piece in track_pieces(self.network, segment):
-                mask |= 1 << pieces.setdefault(piece, len(pieces))
-            masks[segment.id] = mask
+        """The links the search can use: those leaving a token city or a stop a route can
+        pass through on the way from one (``_reachable``'s rule).  The search never reads the
+        links of any other stop, so walking only these (not the whole map) changes nothing
+        in what it finds, only how long it takes to set up (issue 13).  Numbers keep the
+        order of the whole map's links, which is all the search compares them by."""
+        walks = _walks_of(self.network)
         found: list[tuple[int, int, int, tuple[str, ...]]] = []
-        for start, stop in enumerate(self.stops):
-            for segment in sorted(self.network.touching.get(stop.id, ()), key=lambda s: s.id):
-                self._walk(start, stop.id, segment, masks, 0, (), found)
+        queued = [False] * len(self.stops)
+        todo = list(self.tokens)
+        for index in todo:
+            queued[index] = True
+        while todo:
+            start = todo.pop()
+            if self.ends_route[start] and start not in self.tokens:
+                continue
+            walked = walks.links.get(start)
+            if walked is None:
+                walked = self._walked_from(start, walks)
+            found.extend(walked)
+            for _, end, _, _ in walked:
+                if not queued[end]:
+                    queued[end] = True
+                    todo.append(end)
         links_from: list[list[_Link]] = [[] for _ in self.stops]
         for number, (start, end, mask, segments) in enumerate(sorted(found, key=lambda f: (f[0], f[3]))):
             links_from[start].append(_Link(number, start, end, mask, segments))
@@ -184,11 +248,26 @@ class _Board:
             links.sort(key=lambda link: (-self.stops[link.end].revenue, link.number))
         return links_from
 
+    def _walked_from(self, start: int, walks: _Walks) -> list[tuple[int, int, int, tuple[str, ...]]]:
+        """The links leaving stop ``start``, walked once per network.  The service replays in
+        threads, so a walk (and the numbering of its track pieces) is done under the
+        network's lock and published only when complete."""
+        with walks.lock:
+            walked = walks.links.get(start)
+            if walked is None:
+                walked = []
+                stop_id = self.stops[start].id
+                for segment in sorted(self.network.touching.get(stop_id, ()), key=lambda s: s.id):
+                    self._walk(start, stop_id, segment, walks.masks, 0, (), walked)
+                walks.links[start] = walked
+            return walked
+
     def _walk(self, start: int, node: str, segment, masks, mask: int, segments: tuple[str, ...], found: list) -> None:
         """Follow ``segment`` away from ``node``; record a link at the next stop."""
-        if masks[segment.id] & mask:
+        own = masks.of(segment)
+        if own & mask:
             return
-        mask |= masks[segment.id]
+        mask |= own
         segments = (*segments, segment.id)
         other = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
         if other in self.network.stops:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.errors import MalformedRecord
+from engine.core.plain import plain_copy
 from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.depot import Depot, new_depot
@@ -177,7 +178,7 @@ def state_from_json(raw: dict[str, Any]) -> State:
 
 def copy_state(state: State) -> State:
     """An independent copy (the board and the depot are immutable and shared)."""
-    fresh = copy.deepcopy({name: getattr(state, name) for name in _PLAIN_FIELDS})
+    fresh = {name: plain_copy(getattr(state, name)) for name in _PLAIN_FIELDS}  # deepcopy: issue 13's slowest part
     return State(board=state.board, depot=state.depot, **fresh)
 
 

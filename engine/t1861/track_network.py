@@ -9,9 +9,12 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import chain
 
-from engine.t1861.board import Board
+from engine.t1861.board import Board, CityLists
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
 from engine.t1861.data import DATA
 from engine.t1861.geometry import neighbour, opposite
@@ -25,15 +28,40 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
 
     With ``company``, only what that company can reach from its tokens is kept.  This lives
     here rather than on :class:`Board` so the board stays below the network in the imports.
+
+    A board is immutable, so the network of one (board, phase, company) never changes: the
+    last few built are kept and handed out again (a turn's lay checks, its token check, its
+    route probe and its run check all read the same board; issue 13's replay speed).  Every
+    caller only reads a network.
     """
+    key = (id(board), phase, company)
+    for kept_board, kept_key, kept in list(_RECENT):  # a copy: the service replays in threads
+        if kept_board is board and kept_key == key:
+            return kept
+    built = _build_network(board, phase, company)
+    _RECENT.insert(0, (board, key, built))  # the board itself is kept, so its id is not reused meanwhile
+    del _RECENT[_RECENT_KEPT:]
+    return built
+
+
+_RECENT: list[tuple[Board, tuple[int, str, str | None], Network]] = []
+_RECENT_KEPT = 8
+
+
+def forget_networks() -> None:
+    """Drop every kept network and hex part, so the next build starts from nothing (the
+    tests compare a replay with and without this reuse)."""
+    _RECENT.clear()
+    _LAST_PARTS.clear()
+    hex_stops.cache_clear()
+
+
+def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
-    stops: dict[str, Stop] = {}
-    segments: list[Segment] = []
-    for hex_id in DATA.hexes:
-        laid = board.laid.get(hex_id)
-        stops.update((stop.id, stop) for stop in _stops(board, hex_contents(hex_id, laid), phase_colour))
-        segments.extend(hex_segments(hex_id, laid))
-    network = Network(stops=stops, segments=tuple(segments), phase_colour=phase_colour)
+    parts = _map_parts(board, phase_colour)
+    stops: dict[str, Stop] = dict(chain.from_iterable(parts.stops))
+    segments = tuple(chain.from_iterable(parts.segments))
+    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching)
     if company is None:
         return network
     reached = reach(network, company)
@@ -42,6 +70,80 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
         segments=tuple(segment for segment in segments if segment.id in reached.segments),
         phase_colour=phase_colour,
     )
+
+
+HexStops = tuple[tuple[str, Stop], ...]
+_HEX_IDS = tuple(DATA.hexes)
+_HEX_INDEX = {hex_id: index for index, hex_id in enumerate(_HEX_IDS)}
+
+
+@dataclass
+class _MapParts:
+    """Every hex's stops and segments for one board, in the map's hex order."""
+
+    board: Board
+    phase_colour: str
+    stops: list[HexStops]
+    segments: list[tuple[Segment, ...]]
+    touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
+
+
+_LAST_PARTS: list[_MapParts] = []  # the last board built, at most one
+
+
+def _map_parts(board: Board, phase_colour: str) -> _MapParts:
+    """Each hex's stops and segments, in the map's order, and which segments touch each node.
+
+    A board is made from the one before by changing a few hexes (a lay, a token) and shares
+    every other hex's entries with it, so only the hexes whose entries are not the very same
+    objects as in the last board built are worked out again, and only the nodes of hexes
+    whose track changed are indexed again (issue 13: most of a replay's network builds differ
+    from the one before in one hex).
+    """
+    kept = list(_LAST_PARTS)  # published parts are never changed again, so threads may share them
+    last = kept[0] if kept else None
+    if last is None or last.phase_colour != phase_colour:
+        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
+        todo: Iterable[str] = _HEX_IDS
+    else:
+        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), dict(last.touching))
+        todo = _changed_hexes(last.board, board)
+    nodes: set[str] = set()
+    for hex_id in todo:
+        index, laid = _HEX_INDEX[hex_id], board.laid.get(hex_id)
+        parts.stops[index] = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
+        track = hex_segments(hex_id, laid)  # cached: the same tuple while the tile is the same
+        if track is not parts.segments[index]:
+            nodes.update(end for segment in (*parts.segments[index], *track) for end in segment.ends)
+            parts.segments[index] = track
+    for node in nodes:
+        _index_node(parts, node)
+    _LAST_PARTS[:] = [parts]
+    return parts
+
+
+def _index_node(parts: _MapParts, node: str) -> None:
+    """``Network.touching`` for one node: its segments in the network's segment order (the map's
+    hex order, then path order), each once per end at the node."""
+    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
+    found = tuple(segment for hex_id in sorted((h for h in hexes if h in _HEX_INDEX), key=_HEX_INDEX.__getitem__)
+                  for segment in parts.segments[_HEX_INDEX[hex_id]] for end in segment.ends if end == node)
+    if found:
+        parts.touching[node] = found
+    else:
+        parts.touching.pop(node, None)
+
+
+def _changed_hexes(old: Board, new: Board) -> set[str]:
+    """The hexes whose tile, tokens or held slots may differ between two boards (an entry
+    that is the same object is the same; any other counts as changed)."""
+    changed: set[str] = set()
+    for before, after in ((old.laid, new.laid), (old.tokens, new.tokens), (old.reserved, new.reserved)):
+        if before is after:
+            continue
+        changed.update(hex_id for hex_id, entry in after.items() if before.get(hex_id) is not entry)
+        changed.update(hex_id for hex_id in before if hex_id not in after)
+    return changed
 
 
 def junction_id(hex_id: str, edge: int) -> str:
@@ -72,23 +174,32 @@ def hex_segments(hex_id: str, laid: LaidTile | None) -> tuple[Segment, ...]:
     )
 
 
-def _stops(board: Board, contents: HexContents, phase_colour: str) -> list[Stop]:
+@lru_cache(maxsize=4096)
+def hex_stops(
+    hex_id: str, laid: LaidTile | None, tokens: CityLists | None, reserved: CityLists | None, phase_colour: str
+) -> tuple[tuple[str, Stop], ...]:
+    """One hex's stops by id; pure in what the board holds in that hex, so cached (the board
+    keeps no entry for a hex without tokens or held slots: ``None``)."""
+    contents = hex_contents(hex_id, laid)
+    nobody = ((),) * len(contents.cities)
+    return tuple((stop.id, stop) for stop in _stops(contents, tokens or nobody, reserved or nobody, phase_colour))
+
+
+def _stops(contents: HexContents, tokens: CityLists, reserved: CityLists, phase_colour: str) -> list[Stop]:
     hex_id = contents.hex
     found: list[Stop] = []
-    if contents.cities:
-        tokens, reserved = board.tokens_in(hex_id), board.reserved_in(hex_id)
-        for index, city in enumerate(contents.cities):
-            found.append(
-                Stop(
-                    id=f"{hex_id}:c{index}",
-                    hex=hex_id,
-                    kind="city",
-                    revenue=city.revenue,
-                    slots=city.slots,
-                    tokens=tokens[index],
-                    reserved_for=reserved[index],
-                )
+    for index, city in enumerate(contents.cities):
+        found.append(
+            Stop(
+                id=f"{hex_id}:c{index}",
+                hex=hex_id,
+                kind="city",
+                revenue=city.revenue,
+                slots=city.slots,
+                tokens=tokens[index],
+                reserved_for=reserved[index],
             )
+        )
     for index, town in enumerate(contents.towns):
         found.append(Stop(id=f"{hex_id}:t{index}", hex=hex_id, kind="town", revenue=town.revenue))
     if contents.offboard is not None:

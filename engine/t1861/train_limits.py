@@ -17,6 +17,7 @@ Public API::
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Literal
 
 from engine.t1861.data import DATA
@@ -24,6 +25,7 @@ from engine.t1861.data import DATA
 CompanyKind = Literal["minor", "major", "national"]
 
 
+@cache  # a fact of the data file, read at every step of every turn (issue 13's replay speed)
 def train_limit(kind: CompanyKind, phase: str) -> int | None:
     """The most trains a ``kind`` of company may hold in ``phase``; ``None`` = unlimited."""
     if kind == "national":

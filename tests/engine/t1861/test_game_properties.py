@@ -67,6 +67,7 @@ def _play_through(state: State, rng: random.Random, operated: bool = False) -> l
         assert len(record) < 2000
         prompt = TITLE.prompts(state)[0]
         _check_prompt(state, prompt)
+        _check_refusals_change_nothing(state, prompt)  # the auction and stock rules work on a plain copy
         assert refused_offers(state) == []
         action = TITLE.random_action(state, prompt.seat, rng)
         TITLE.apply_in_place(state, prompt.seat, action)
@@ -103,8 +104,9 @@ NOT_BUILT = ("operating_round",)  # an OR that asks nobody: refused in words (ru
 
 
 def _check_refusals_change_nothing(state: State, prompt: Prompt) -> None:
-    """The OR applies actions to the state itself (check first): an answer without its fields
-    is refused in words and leaves every part of the state as it was."""
+    """The OR applies actions to the state itself (check first), the other rounds to a plain
+    copy of it: either way an answer without its fields is refused in words and leaves every
+    part of the state as it was."""
     before = TITLE.to_json(state)
     complete = {answer.action["type"] for answer in prompt.quick if len(answer.action) == 1}  # pass, convert
     for kind in TITLE.waiting(state)[0].accepts:

@@ -1,0 +1,107 @@
+"""1861 replay speed (issue 13): whole-game replay time per fixture and for random games.
+
+Issue 13's target is under 50 ms per whole game, replay included (recorded routes are
+validated, not re-optimised); 18xx.games' Ruby engine replays 29683 in about 0.5 s.  Until
+whole games replay, the figures are for the part of each record our rules reach.
+
+Prints, each the median of ``repeats`` runs (time.perf_counter):
+
+- per fixture, the import replay (translate + apply, ``importer.replay_export``) in ms and
+  µs per action;
+- per fixture, the plain Turnpost record of that part replayed through
+  ``engine.core.record.replay`` (what ``python -m engine replay`` runs) in ms and µs/action;
+- random games (seeded random legal answers up to the first part not built), replayed from
+  their records through the title: the median game's ms and µs per action.
+
+Run from the repository root:  python benchmarks/t1861_replay_speed.py [repeats] [random games]
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.record import record_from_json, replay
+from engine.t1861.export import read_export
+from engine.t1861.importer import replay_export
+from engine.t1861.title import TITLE
+
+FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "engine" / "t1861" / "fixtures"
+PLAYERS = ["ann", "bob", "cy", "dee", "eve", "fay"]
+
+
+def median_seconds(run: Callable[[], Any], repeats: int) -> tuple[float, float]:
+    """The median wall time (perf_counter) and median CPU time of ``repeats`` runs.
+
+    The CPU time is the steadier figure on a shared machine; the wall time is the target's.
+    """
+    walls, cpus = [], []
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        run()
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def report(label: str, seconds: tuple[float, float], actions: int) -> None:
+    wall, cpu = seconds
+    print(f"{label}: {wall * 1000:.1f} ms wall ({cpu * 1000:.1f} ms CPU), {actions} actions,"
+          f" {wall * 1e6 / max(actions, 1):.0f} µs/action")
+
+
+def fixtures(repeats: int) -> None:
+    for path in sorted(FIXTURES.glob("*.json")):
+        export = read_export(str(path))
+        imported = replay_export(export)
+        actions = len(imported.record["actions"])
+        report(f"{path.stem} import replay (to id {imported.reached})",
+               median_seconds(lambda export=export: replay_export(export), repeats), actions)
+        record = imported.record
+        report(f"{path.stem} record replay (engine.core.record)",
+               median_seconds(lambda record=record: replay(record_from_json(record)), repeats), actions)
+
+
+def random_record(players: int, seed: int, limit: int = 600) -> dict[str, Any]:
+    """Random legal answers until the first prompt Turnpost does not play yet."""
+    options = TITLE.validate_options({})
+    state = TITLE.new_game(PLAYERS[:players], seed, options)
+    rng = random.Random(seed)
+    actions = []
+    while len(actions) < limit:
+        asked = TITLE.waiting(state)[0]
+        if asked.prompt == "operating_round":  # the RSR's turn: not built yet
+            break
+        action = TITLE.random_action(state, asked.seat, rng)
+        TITLE.apply_in_place(state, asked.seat, action)
+        actions.append({"seat": asked.seat, "action": action})
+    return {"title": "1861", "players": PLAYERS[:players], "seed": seed, "options": options, "actions": actions}
+
+
+def random_games(repeats: int, games: int) -> None:
+    per_game, per_cpu, per_action = [], [], []
+    for seed in range(games):
+        record = random_record(players=3 + seed % 4, seed=seed)
+        wall, cpu = median_seconds(lambda record=record: replay(record_from_json(record)), repeats)
+        per_game.append(wall)
+        per_cpu.append(cpu)
+        per_action.append(wall / max(len(record["actions"]), 1))
+    print(f"random games ({games}, 3-6 players, record replay): median {statistics.median(per_game) * 1000:.1f} ms"
+          f" wall ({statistics.median(per_cpu) * 1000:.1f} ms CPU) per game,"
+          f" {statistics.median(per_action) * 1e6:.0f} µs/action")
+
+
+def main(repeats: int, games: int) -> None:
+    fixtures(repeats)
+    random_games(repeats, games)
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5, int(sys.argv[2]) if len(sys.argv) > 2 else 6)

@@ -1,0 +1,85 @@
+"""The fast replay path gives exactly the state the plain one gives (issue 13, rules 22).
+
+Replaying reuses work between actions: the network of an unchanged board, each unchanged
+hex's stops, a plain-data copy of the state for the stock round instead of ``deepcopy``, the
+bank's offer of a depot, and the optimiser's links (walked only where a route can go, once
+per board).  None of it may change a game: every recorded action must leave the state it
+leaves when nothing is reused, and the final states of both records' replayable parts are
+pinned by digest, computed before the reuse was built.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from typing import Any
+
+import pytest
+
+from engine.t1861 import optimiser, track_network
+from engine.t1861 import state as state_module
+from engine.t1861.network import Network
+from engine.t1861.state import State
+from engine.t1861.title import TITLE
+from tests.engine.t1861.games import fixture_replay
+
+# The replayable parts as of issue 13 (through these 18xx.games ids), and the sha256 of their
+# final state's JSON (keys sorted), computed on main before any reuse existed.  A rule change
+# that rightly changes these states must recompute the digest with the reuse switched off
+# (``_without_reuse`` below) and say so in its commit.
+PINNED = {
+    "29683": (353, "fe45d9feaa7bbb3d2a3e87dc38785fea750dd8c50bedd8088c6c13a76de5fbda"),
+    "167259": (392, "c070168d7300338361e108b28066eb3b87bdb6da1417756d78fb0e297b44f19c"),
+}
+
+
+def _digest(state: State) -> str:
+    return hashlib.sha256(json.dumps(TITLE.to_json(state), sort_keys=True).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_the_replayable_part_ends_in_the_state_it_ended_in_before_the_reuse(game: str) -> None:
+    until, digest = PINNED[game]
+    state, reached, refusal = fixture_replay(game, until=until)
+    assert (reached, refusal) == (until, None)
+    assert _digest(state) == digest
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_every_action_leaves_the_state_a_replay_without_reuse_leaves(game: str, monkeypatch) -> None:
+    """Section 22: a record replays to one state; the reuse may not be observable anywhere."""
+    until = PINNED[game][0]
+    fast: list[dict[str, Any]] = []
+    fixture_replay(game, until=until, after_each=lambda state, _: fast.append(TITLE.to_json(state)))
+    slow: list[dict[str, Any]] = []
+
+    def forgetting(state: State, _: dict[str, Any]) -> None:
+        slow.append(TITLE.to_json(state))
+        track_network.forget_networks()
+        optimiser.forget_walks()
+
+    monkeypatch.setattr(state_module, "plain_copy", copy.deepcopy)
+    track_network.forget_networks()
+    optimiser.forget_walks()
+    fixture_replay(game, until=until, after_each=forgetting)
+    assert len(fast) == len(slow)
+    for index, (seen_fast, seen_slow) in enumerate(zip(fast, slow, strict=True)):
+        assert seen_fast == seen_slow, f"action {index} of {game}'s replay"
+
+
+@pytest.mark.parametrize("game", sorted(PINNED))
+def test_the_network_of_every_position_is_the_one_built_from_nothing(game: str) -> None:
+    """The kept networks are built hex by hex from the board before; each must equal a
+    network built from the whole board, down to which segments touch each node."""
+
+    def compare(state: State, recorded: dict[str, Any]) -> None:
+        kept = track_network.build_network(state.board, state.phase)
+        track_network.forget_networks()
+        fresh = track_network.build_network(state.board, state.phase)
+        assert kept == fresh, recorded.get("id")
+        assert list(kept.stops) == list(fresh.stops) and kept.touching == fresh.touching, recorded.get("id")
+        indexed = Network(stops=dict(fresh.stops), segments=fresh.segments, phase_colour=fresh.phase_colour)
+        assert indexed.touching == fresh.touching, recorded.get("id")
+
+    fixture_replay(game, until=PINNED[game][0], after_each=compare)

@@ -1,0 +1,35 @@
+"""engine.core.plain.plain_copy: an independent copy of plain JSON-like state."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.core.plain import plain_copy
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(allow_nan=False)
+PLAIN = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=4), max_leaves=30)
+
+
+@given(PLAIN)
+def test_the_copy_is_equal_and_shares_no_dict_or_list(value) -> None:
+    copied = plain_copy(value)
+    assert copied == value
+
+    def containers(item) -> list:
+        if isinstance(item, dict):
+            return [item, *(inner for entry in item.values() for inner in containers(entry))]
+        if isinstance(item, list):
+            return [item, *(inner for entry in item for inner in containers(entry))]
+        return []
+
+    originals = {id(item) for item in containers(value)}
+    assert not originals & {id(item) for item in containers(copied)}
+
+
+def test_anything_else_is_deep_copied() -> None:
+    value = {"tuple": ([1], 2), "set": {3}}
+    copied = plain_copy(value)
+    assert copied == value
+    assert copied["tuple"][0] is not value["tuple"][0] and copied["set"] is not value["set"]
