@@ -17,6 +17,7 @@ from engine.t1861 import (
     mergers,
     private_auction,
     stock_round,
+    trainless,
 )
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.state import State
@@ -31,6 +32,8 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
 
 
 def waiting(state: State) -> list[Waiting]:
+    if trainless.pending(state) is not None:  # 23 R4: before any other action
+        return [trainless.waiting(state)]
     kind = state.round["kind"]
     if kind == "private_auction":
         assert state.auction is not None
@@ -59,7 +62,7 @@ def prompts(state: State) -> list[Prompt]:
     build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
              "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
              "operating_round": _not_built, "merger_turn": _merger_turn, "choose_major": _choose_major,
-             "merger_shares": _merger_shares}[asked.prompt]
+             "merger_shares": _merger_shares, trainless.PROMPT: trainless.prompt}[asked.prompt]
     return [build(state, asked.seat)]
 
 

@@ -21,12 +21,16 @@ R1's condition fails (so a recorded game needs no invented passes):
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
    otherwise it waits for ``buy_train``/``pass`` while it has room and its cash covers the
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
+   A first train of its type sets off section 16's effects, nationalisations among them
+   (``trainless``); trainless majors' presidents are asked before the turn goes on.
+7a. ``trainless`` (12.10, 15.1): a company that ends step 7 without a train is nationalised
+   (``national_takeover``); so is one that cannot pay its interest in step 5 (13).  Either
+   ends its turn.
 8. ``last_private`` (12.1, R1 step 12): the last chance to buy a private, as in 4a.
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
 copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
-Not built yet: nationalising a company still trainless after step 7 (15), the RSR's turn,
-private abilities other than revenue and route bonuses.
+Not built yet: the RSR's turn, private abilities other than revenue and route bonuses.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
 upgraded), ``revenue`` (of the run).
@@ -39,12 +43,13 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.t1861 import depot as depot_rules
-from engine.t1861 import holdings, loans, phase_changes, prices, train_limits
+from engine.t1861 import holdings, loans, phase_changes, prices, train_limits, trainless
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
+from engine.t1861.national_takeover import nationalise
 from engine.t1861.network import Network
 from engine.t1861.optimiser import best_routes
 from engine.t1861.revenue import Bonuses
@@ -58,7 +63,8 @@ LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
 ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
-STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "last_private")
+STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "trainless",
+         "last_private")
 PRIVATE_PHASES = ("3", "4", "5")  # 12.1
 FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
 ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
@@ -199,6 +205,8 @@ def _advance(state: State, start: int) -> list[Event]:
         if _waits(state, company, step):
             return events
         events += _settle(state, company, step)
+        if company_of(state, company)["status"] != "started":
+            break  # nationalised (12.10, 13): its turn is over
     operating["step"] = None
     return events
 
@@ -259,6 +267,8 @@ def _settle(state: State, company: str, step: str) -> list[Event]:
         return _pay(state, company, DividendKind.WITHHOLD)
     if step == "loans":
         return _loan_step(state, company)
+    if step == "trainless" and not company_of(state, company)["trains"]:
+        return nationalise(state, company, "it ended its train-buying step without a train (12.10)")
     return []
 
 
@@ -457,8 +467,7 @@ def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Eve
     state.privates[private] = company
     event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
                   "buy_company", {"company": company, "private": private, "price": price})
-    step = turn(state)["step"]
-    return [event, *(_after(state, step) if step in ("private", "last_private") else _recheck(state, company))]
+    return [event, *_recheck(state, company)]  # R1 steps 8 and 12 stay open while another is buyable
 
 
 def _loan_step(state: State, company: str) -> list[Event]:
@@ -466,11 +475,11 @@ def _loan_step(state: State, company: str) -> list[Event]:
     at_start = turn(state)["loans_at_start"].get(company, 0)
     outcome = loans.loan_step(LOANS, kind_of(company), entry["cash"], entry["loans"], state.loans_in_supply,
                               at_start)
-    if outcome.cannot_pay:  # 13: nationalisation is not built yet; the interest stays unpaid
-        return []
     state.bank += entry["cash"] - outcome.cash  # interest and repayments less loans taken
     entry.update(cash=outcome.cash, loans=outcome.loans)
     state.loans_in_supply = outcome.supply
+    if outcome.cannot_pay:  # 13: the loans it could take are taken, then the RSR takes it over
+        return nationalise(state, company, "it cannot pay its loan interest even with its maximum loans (13)")
     if not (outcome.interest_paid or outcome.loans_repaid or outcome.loans_taken):
         return []
     return [Event(f"{company.upper()} pays ₽{outcome.interest_paid} interest and repays {outcome.loans_repaid}"
@@ -513,7 +522,8 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     if source == "depot":
         purchase = bank_purchase(buyer(state, company), train, state.depot, state.phase)
         events = _take_loans(state, company, purchase.loans)
-        events += _first_purchase_effects(state, train)
+        phase_events, fired = _first_purchase_effects(state, train)
+        events += phase_events
         state.depot = depot_rules.sell(state.depot, train, state.phase)
         state.bank += purchase.price
     else:
@@ -526,12 +536,17 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
         purchase = company_purchase(buyer(state, company), source.upper(), train, price, state.phase)
         seller["trains"].remove(train)
         seller["cash"] += purchase.price
-        events = []
+        events, fired = [], ()
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
     events.append(Event(f"{company.upper()} buys the {train} train from {source} for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
+    if fired:  # 16: after rusting, the events and the trainless check (15.1)
+        events += trainless.after_first_purchase(state, fired, depot_rules.train_type_of(train))
+        if entry["status"] != "started":  # a minor buying the first 8-train goes with the rest
+            turn(state)["step"] = None
+            return events
     if over_limit(state) is not None:  # 16: the phase changed; discards first, then this step again
         turn(state).update(step="discard", resume="buy_train")
         return events
@@ -540,12 +555,13 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     return events + _after(state, "buy_train")
 
 
-def _first_purchase_effects(state: State, train: str) -> list[Event]:
-    """Section 16: a first copy of a type changes the phase and rusts older trains."""
+def _first_purchase_effects(state: State, train: str) -> tuple[list[Event], tuple[str, ...]]:
+    """Section 16: a first copy of a type changes the phase and rusts older trains; the type's
+    events are returned, to fire once the buyer holds the train."""
     sold = frozenset(kind for kind, count in state.depot.sold if count)
     effects = phase_changes.first_purchase(depot_rules.train_type_of(train), state.phase, sold)
     if effects is None:
-        return []
+        return [], ()
     events = []
     if effects.phase is not None:
         state.phase = effects.phase
@@ -557,7 +573,7 @@ def _first_purchase_effects(state: State, train: str) -> list[Event]:
         state.rsr["trains"] = [t for t in state.rsr["trains"] if depot_rules.train_type_of(t) != rusted]
         state.depot = depot_rules.rust(state.depot, rusted)
         events.append(Event(f"The {rusted} trains rust.", "rust", {"train_type": rusted}))
-    return events
+    return events, effects.events
 
 
 def _all_companies(state: State) -> list[str]:

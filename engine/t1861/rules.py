@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, stock_round
+from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, stock_round, trainless
 from engine.t1861.state import State, copy_state
 
 CHECK_FIRST = frozenset({"operate", "discard_train"})  # rules that validate before they change the state
@@ -62,6 +62,8 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return _stock_action(state, seat, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
+    if prompt == trainless.PROMPT:
+        return trainless.answer(state, seat, action)
     if prompt in ("merger_turn", "choose_major", "merger_shares"):
         return merger_round.act(state, seat, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")
