@@ -291,3 +291,14 @@ def test_r4_18xx_games_choose_nationalize_is_our_nationalize_by_the_majors_presi
     choice = next(action for action in export.effective_actions() if action.get("id") == 583)
     translated = Translator(export, acting_seat=lambda company: {"mkn": 2}[company]).translate(choice)
     assert translated == {"seat": 2, "action": {"type": "nationalize"}}
+
+
+def test_22_167259_to_its_frontier_the_rsr_holds_spws_st_petersburg_and_the_minors_cities() -> None:
+    """15.3 step 5, section 6: SPW's home in E1 became the RSR's token there, which used up its
+    St Petersburg reservation (and its held slot); KB's and OK's cities followed (id 421)."""
+    state, reached, refusal = fixture_replay("167259", until=421)
+    assert reached == 421, refusal
+    assert sorted(hex_ for hex_, _, owner in state.board.token_places() if owner == "RSR") == ["D14", "D20", "E1"]
+    assert state.rsr["reserved"] == ["H8"]
+    assert "RSR" not in {owner for city in state.board.reserved_in("E1") for owner in city}
+    assert total_money(state) == BANK_TOTAL

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.t1861 import company_turn
+from engine.t1861 import company_turn, prices
 from engine.t1861.state import State, copy_state, total_money
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, play, stock_round_state
@@ -125,6 +125,7 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
                                                   for kind, count in state.depot.sold))
     state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
+    prices.start(state, state.minors["n"], 100, "minor")  # the trainless check (15.1) orders it by price
     state.majors["nw"]["trains"] = []
     play(state, 0, "buy_train", train="4-0", source="depot")
     assert state.phase == "4"
