@@ -3,6 +3,9 @@
 Steps in order, each either *waiting* for its president's action or skipped silently when
 R1's condition fails (so a recorded game needs no invented passes):
 
+0. ``redeem`` (12.2): a major whose cash covers a pool share at the price waits for
+   ``redeem_shares`` or ``pass``; after it, nothing more is redeemed that turn (18xx.games'
+   redeem step blocks: 29683 id 579; this overrides 23 G2's "at any step").
 1. ``track`` (12.3): waits while the next lay's fee (₽0, then ₽20) is within cash plus ₽45
    per loan the company may still take; ``lay_tile`` or ``pass``; closes after two lays.
    Costs are paid at once, loans taken automatically to cover them (G11).
@@ -13,7 +16,7 @@ R1's condition fails (so a recorded game needs no invented passes):
 4. ``dividend`` (12.7): a major with revenue waits for ``dividend``; minors and ₽0 are settled.
 4a. ``private`` (12.1, R1 step 8): in phases 3-5, while a player holds a private and the
    company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.  The
-   same purchase is accepted at any other waiting step too (R1 step 2), like ``redeem_shares``.
+   same purchase is accepted at any other waiting step too (R1 step 2).
 5. Loans (12.8, 13): automatic.
 6. ``discard`` (12.9): every company over its train limit (after a phase change), in the
    data file's company order, discards (``discard_train``, asked of its own president under
@@ -29,7 +32,7 @@ R1's condition fails (so a recorded game needs no invented passes):
 8. ``last_private`` (12.1, R1 step 12): the last chance to buy a private, as in 4a.
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
-copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
+copy).
 Not built yet: the RSR's turn, private abilities other than revenue and route bonuses.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
@@ -63,11 +66,12 @@ LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
 ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
-STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "trainless",
+STEPS = ("redeem", "track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "trainless",
          "last_private")
 PRIVATE_PHASES = ("3", "4", "5")  # 12.1
 FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
-ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
+ACCEPTS = {"redeem": ("redeem_shares", "pass"),
+           "track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
            "dividend": ("dividend",), "private": ("buy_company", "pass"), "last_private": ("buy_company", "pass"),
            "discard": ("discard_train",), "buy_train": ("buy_train", "pass")}
 
@@ -108,7 +112,7 @@ def accepts(state: State) -> tuple[str, ...]:
     answers = ("buy_train",) if step == "buy_train" and forced(state, company) else ACCEPTS[step]
     if may_buy_private(state, company) and "buy_company" not in answers:
         answers = (*answers, "buy_company")  # 12.1, R1 step 2: at any point of the turn
-    return (*answers, "redeem_shares") if may_redeem(state, company) else answers
+    return answers
 
 
 def may_buy_private(state: State, company: str) -> bool:
@@ -116,9 +120,11 @@ def may_buy_private(state: State, company: str) -> bool:
 
 
 def may_redeem(state: State, company: str) -> bool:
-    """G2: a major may redeem once in its turn, at any step, while the pool has its shares and
-    its cash covers one at the current price."""
-    if company not in state.majors or turn(state).get("redeemed"):
+    """12.2: a major may redeem at the start of its turn (the ``redeem`` step), once, while the
+    pool has its shares and its cash covers one at the current price.  18xx.games' redeem step
+    blocks like every step that does not say otherwise, so it waits first and, once passed or
+    skipped, is over (29683 id 579: MKN passes before its track; this overrides 23 G2)."""
+    if company not in state.majors or turn(state).get("redeemed") or turn(state).get("step") != "redeem":
         return False
     entry = state.majors[company]
     return "pool" in entry["certificates"] and entry["cash"] >= entry["price"]
@@ -222,6 +228,8 @@ def _after(state: State, step: str) -> list[Event]:
 
 def _waits(state: State, company: str, step: str) -> bool:
     entry = company_of(state, company)
+    if step == "redeem":
+        return may_redeem(state, company)
     if step == "track":
         laid = len(turn(state)["lays"]["hexes"])
         fee = 0 if laid == 0 else SECOND_LAY_FEE
