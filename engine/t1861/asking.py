@@ -19,6 +19,7 @@ from engine.t1861 import (
     private_auction,
     rsr_turn,
     stock_round,
+    trainless,
 )
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.rsr_prompt import rsr_routes_prompt
@@ -36,6 +37,8 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
 
 
 def waiting(state: State) -> list[Waiting]:
+    if trainless.pending(state) is not None:  # 23 R4: before any other action
+        return [trainless.waiting(state)]
     kind = state.round["kind"]
     if kind == "private_auction":
         assert state.auction is not None
@@ -71,6 +74,7 @@ def prompts(state: State) -> list[Prompt]:
         build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
                  "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
                  "rsr_routes": rsr_routes_prompt, "operating_round": _not_built}
+    build[trainless.PROMPT] = trainless.prompt  # 23 R4: asked before anything else, in any round
     return [build[asked.prompt](state, asked.seat) for asked in waiting(state)]
 
 

@@ -3,6 +3,9 @@
 Steps in order, each either *waiting* for its president's action or skipped silently when
 R1's condition fails (so a recorded game needs no invented passes):
 
+0. ``redeem`` (12.2): a major whose cash covers a pool share at the price waits for
+   ``redeem_shares`` or ``pass``; after it, nothing more is redeemed that turn (18xx.games'
+   redeem step blocks: 29683 id 579; this overrides 23 G2's "at any step").
 1. ``track`` (12.3): waits while the next lay's fee (₽0, then ₽20) is within cash plus ₽45
    per loan the company may still take; ``lay_tile`` or ``pass``; closes after two lays.
    Costs are paid at once, loans taken automatically to cover them (G11).
@@ -13,7 +16,7 @@ R1's condition fails (so a recorded game needs no invented passes):
 4. ``dividend`` (12.7): a major with revenue waits for ``dividend``; minors and ₽0 are settled.
 4a. ``private`` (12.1, R1 step 8): in phases 3-5, while a player holds a private and the
    company has ₽1, ``buy_company`` (₽1 to face value, to the player) or ``pass``.  The
-   same purchase is accepted at any other waiting step too (R1 step 2), like ``redeem_shares``.
+   same purchase is accepted at any other waiting step too (R1 step 2).
 5. Loans (12.8, 13): automatic.
 6. ``discard`` (12.9): every company over its train limit (after a phase change), in the
    data file's company order, discards (``discard_train``, asked of its own president under
@@ -21,12 +24,16 @@ R1's condition fails (so a recorded game needs no invented passes):
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
    otherwise it waits for ``buy_train``/``pass`` while it has room and its cash covers the
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
+   A first train of its type sets off section 16's effects, nationalisations among them
+   (``trainless``); trainless majors' presidents are asked before the turn goes on.
+7a. ``trainless`` (12.10, 15.1): a company that ends step 7 without a train is nationalised
+   (``national_takeover``); so is one that cannot pay its interest in step 5 (13).  Either
+   ends its turn.
 8. ``last_private`` (12.1, R1 step 12): the last chance to buy a private, as in 4a.
 
 Every action is checked before the state changes (``rules.perform`` also applies it to a
-copy).  A major may redeem shares once at any step of its turn (G2, ``redeem_shares``).
-Not built yet: nationalising a company still trainless after step 7 (15), private
-abilities other than revenue and route bonuses.  The RSR's turn is
+copy).
+Not built yet: private abilities other than revenue and route bonuses.  The RSR's turn is
 :mod:`engine.t1861.rsr_turn`; it uses this module's route, discard and purchase helpers
 with the company id ``rsr``.
 
@@ -40,13 +47,14 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import charters, holdings, loans, phase_changes, prices, rsr_tokens, train_limits
+from engine.t1861 import charters, holdings, loans, phase_changes, prices, rsr_tokens, train_limits, trainless
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
+from engine.t1861.national_takeover import nationalise
 from engine.t1861.network import Network
 from engine.t1861.optimiser import best_routes
 from engine.t1861.revenue import Bonuses
@@ -60,10 +68,12 @@ LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
 ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
-STEPS = ("track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "last_private")
+STEPS = ("redeem", "track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "trainless",
+         "last_private")
 PRIVATE_PHASES = ("3", "4", "5")  # 12.1
 FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
-ACCEPTS = {"track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
+ACCEPTS = {"redeem": ("redeem_shares", "pass"),
+           "track": ("lay_tile", "pass"), "token": ("place_token", "pass"), "routes": ("run_routes",),
            "dividend": ("dividend",), "private": ("buy_company", "pass"), "last_private": ("buy_company", "pass"),
            "discard": ("discard_train",), "buy_train": ("buy_train", "pass")}
 
@@ -112,7 +122,7 @@ def accepts(state: State) -> tuple[str, ...]:
     answers = ("buy_train",) if step == "buy_train" and forced(state, company) else ACCEPTS[step]
     if may_buy_private(state, company) and "buy_company" not in answers:
         answers = (*answers, "buy_company")  # 12.1, R1 step 2: at any point of the turn
-    return (*answers, "redeem_shares") if may_redeem(state, company) else answers
+    return answers
 
 
 def may_buy_private(state: State, company: str) -> bool:
@@ -120,9 +130,11 @@ def may_buy_private(state: State, company: str) -> bool:
 
 
 def may_redeem(state: State, company: str) -> bool:
-    """G2: a major may redeem once in its turn, at any step, while the pool has its shares and
-    its cash covers one at the current price."""
-    if company not in state.majors or turn(state).get("redeemed"):
+    """12.2: a major may redeem at the start of its turn (the ``redeem`` step), once, while the
+    pool has its shares and its cash covers one at the current price.  18xx.games' redeem step
+    blocks like every step that does not say otherwise, so it waits first and, once passed or
+    skipped, is over (29683 id 579: MKN passes before its track; this overrides 23 G2)."""
+    if company not in state.majors or turn(state).get("redeemed") or turn(state).get("step") != "redeem":
         return False
     entry = state.majors[company]
     return "pool" in entry["certificates"] and entry["cash"] >= entry["price"]
@@ -211,6 +223,8 @@ def _advance(state: State, start: int) -> list[Event]:
         if _waits(state, company, step):
             return events
         events += _settle(state, company, step)
+        if company_of(state, company)["status"] != "started":
+            break  # nationalised (12.10, 13): its turn is over
     operating["step"] = None
     return events
 
@@ -226,6 +240,8 @@ def _after(state: State, step: str) -> list[Event]:
 
 def _waits(state: State, company: str, step: str) -> bool:
     entry = company_of(state, company)
+    if step == "redeem":
+        return may_redeem(state, company)
     if step == "track":
         laid = len(turn(state)["lays"]["hexes"])
         fee = 0 if laid == 0 else SECOND_LAY_FEE
@@ -271,6 +287,8 @@ def _settle(state: State, company: str, step: str) -> list[Event]:
         return _pay(state, company, DividendKind.WITHHOLD)
     if step == "loans":
         return _loan_step(state, company)
+    if step == "trainless" and not company_of(state, company)["trains"]:
+        return nationalise(state, company, "it ended its train-buying step without a train (12.10)")
     return []
 
 
@@ -471,8 +489,7 @@ def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Eve
     state.privates[private] = company
     event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
                   "buy_company", {"company": company, "private": private, "price": price})
-    step = turn(state)["step"]
-    return [event, *(_after(state, step) if step in ("private", "last_private") else _recheck(state, company))]
+    return [event, *_recheck(state, company)]  # R1 steps 8 and 12 stay open while another is buyable
 
 
 def _loan_step(state: State, company: str) -> list[Event]:
@@ -480,11 +497,11 @@ def _loan_step(state: State, company: str) -> list[Event]:
     at_start = turn(state)["loans_at_start"].get(company, 0)
     outcome = loans.loan_step(LOANS, kind_of(company), entry["cash"], entry["loans"], state.loans_in_supply,
                               at_start)
-    if outcome.cannot_pay:  # 13: nationalisation is not built yet; the interest stays unpaid
-        return []
     state.bank += entry["cash"] - outcome.cash  # interest and repayments less loans taken
     entry.update(cash=outcome.cash, loans=outcome.loans)
     state.loans_in_supply = outcome.supply
+    if outcome.cannot_pay:  # 13: the loans it could take are taken, then the RSR takes it over
+        return nationalise(state, company, "it cannot pay its loan interest even with its maximum loans (13)")
     if not (outcome.interest_paid or outcome.loans_repaid or outcome.loans_taken):
         return []
     return [Event(f"{company.upper()} pays ₽{outcome.interest_paid} interest and repays {outcome.loans_repaid}"
@@ -531,7 +548,8 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     if source == "depot":
         purchase = bank_purchase(buyer(state, company), train, state.depot, state.phase)
         events = _take_loans(state, company, purchase.loans)
-        events += first_purchase_effects(state, train)
+        phase_events, fired = first_purchase_effects(state, train)
+        events += phase_events
         state.depot = depot_rules.sell(state.depot, train, state.phase)
         state.bank += purchase.price
     else:
@@ -544,12 +562,17 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
         purchase = company_purchase(buyer(state, company), source.upper(), train, price, state.phase)
         seller["trains"].remove(train)
         seller["cash"] += purchase.price
-        events = []
+        events, fired = [], ()
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
     events.append(Event(f"{company.upper()} buys the {train} train from {source} for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
+    if fired:  # 16: after rusting, the events and the trainless check (15.1)
+        events += trainless.after_first_purchase(state, fired, depot_rules.train_type_of(train))
+        if entry["status"] != "started":  # a minor buying the first 8-train goes with the rest
+            turn(state)["step"] = None
+            return events
     if over_limit(state) is not None:  # 16: the phase changed; discards first, then this step again
         turn(state).update(step="discard", resume="buy_train")
         return events
@@ -558,12 +581,13 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     return events + _after(state, "buy_train")
 
 
-def first_purchase_effects(state: State, train: str) -> list[Event]:
-    """Section 16: a first copy of a type changes the phase and rusts older trains."""
+def first_purchase_effects(state: State, train: str) -> tuple[list[Event], tuple[str, ...]]:
+    """Section 16: a first copy of a type changes the phase and rusts older trains; the type's
+    events are returned, to fire once the buyer holds the train."""
     sold = frozenset(kind for kind, count in state.depot.sold if count)
     effects = phase_changes.first_purchase(depot_rules.train_type_of(train), state.phase, sold)
     if effects is None:
-        return []
+        return [], ()
     events = []
     if effects.phase is not None:
         state.phase = effects.phase
@@ -575,7 +599,7 @@ def first_purchase_effects(state: State, train: str) -> list[Event]:
         state.rsr["trains"] = [t for t in state.rsr["trains"] if depot_rules.train_type_of(t) != rusted]
         state.depot = depot_rules.rust(state.depot, rusted)
         events.append(Event(f"The {rusted} trains rust.", "rust", {"train_type": rusted}))
-    return events
+    return events, effects.events
 
 
 def _all_companies(state: State) -> list[str]:

@@ -15,7 +15,8 @@ that is over leaves ``state.stock`` empty (``stock_round``).  After every answer
 - the stock round is over (priority already moved, R6): the set's first OR
   (``operating_round.begin_set``).
 
-The private auction opens the first stock round itself (``stock_round.begin``).
+Nothing moves on while trainless majors wait for their presidents (15.2, 23 R4,
+``trainless``).  The private auction opens the first stock round itself (``stock_round.begin``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def carry_on(state: State) -> list[Event]:
 
 
 def _what_next(state: State) -> Continuation | None:
+    if state.trainless_majors:
+        return None  # 23 R4: their presidents answer before the game goes on
     kind = state.round["kind"]
     if kind == "operating" and state.round.get("merger_due") is not None:
         return _begin_merger_round

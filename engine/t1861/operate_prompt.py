@@ -31,8 +31,8 @@ def _other_trains(state: State, company: str) -> list[tuple[str, str]]:
 def operate_prompt(state: State, seat: int) -> Prompt:
     operating = company_turn.turn(state)
     company, step = operating["company"], operating["step"]
-    build = {"track": _track, "token": _token, "routes": _routes, "dividend": _dividend, "private": _private,
-             "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
+    build = {"redeem": _redeem, "track": _track, "token": _token, "routes": _routes, "dividend": _dividend,
+             "private": _private, "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
     name = "operate"
     if step == "discard":
         company, name = company_turn.over_limit(state) or company, "discard_train"
@@ -53,6 +53,12 @@ def _redeem_option(state: State, company: str) -> ActionOption:
     return ActionOption("redeem_shares", "Redeem shares from the pool", (
         Field("count", "count", "Shares", min=1, max=most, default=1),),
         help="Once a turn, at the current price; the price does not move (rules 12.2, G2).")
+
+
+def _redeem(state: State, company: str) -> tuple[str, list, list]:
+    """12.2: the turn starts with the redeem step (the option itself is added with the others)."""
+    option, answer = _pass("Redeem no shares")
+    return "redeem shares from the pool first?", [option], [answer]
 
 
 def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:

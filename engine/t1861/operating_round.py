@@ -27,6 +27,7 @@ from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.prices import market_of
 from engine.t1861.state import State
 
+RSR = DATA.companies.rsr_id.lower()  # a private's owner once nationalised
 PRIVATE_REVENUE = {private["id"].lower(): private["revenue"] for private in DATA.raw["privates"]}
 
 
@@ -107,6 +108,9 @@ def _privates_pay(state: State) -> list[Event]:
         if isinstance(owner, int):
             state.cash[owner] += revenue
             name = state.players[owner]
+        elif owner == RSR:  # section 3: nationalised privates pay the RSR
+            state.rsr["cash"] += revenue
+            name = owner.upper()
         else:
             company_turn.company_of(state, owner)["cash"] += revenue
             name = owner.upper()

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import company_turn, loans, rsr_tokens
+from engine.t1861 import company_turn, loans, rsr_tokens, trainless
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.state import State
@@ -149,7 +149,8 @@ def _book(state: State, train: str, borrowed: int) -> list[Event]:
     rsr, price = state.rsr, depot_rules.train_def(train).price
     events = _take_loans(state, borrowed)
     from_market = train in state.depot.open_market
-    events += company_turn.first_purchase_effects(state, train)
+    phase_events, fired = company_turn.first_purchase_effects(state, train)
+    events += phase_events
     state.depot = depot_rules.sell(state.depot, train, state.phase)
     rsr["cash"] -= price
     state.bank += price
@@ -157,6 +158,8 @@ def _book(state: State, train: str, borrowed: int) -> list[Event]:
     source = "the discard pile" if from_market else "the bank"
     events.append(Event(f"The RSR buys the {train} train from {source} for ₽{price}.", "buy_train",
                         {"company": RSR, "train": train, "source": "depot", "price": price}))
+    if fired:  # 16: after rusting, the events and the trainless check (15.1), once the RSR holds it
+        events += trainless.after_first_purchase(state, fired, depot_rules.train_type_of(train))
     return events
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round
+from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round, trainless
 from engine.t1861.state import State, copy_state
 
 CHECK_FIRST = frozenset({"operate", "discard_train", "rsr_routes"})  # rules that validate before they change the state
@@ -61,6 +61,8 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return stock_round.place_home(state, seat, action.get("hex"), action.get("city"))
     if prompt == "stock_turn":
         return _stock_action(state, seat, action)
+    if prompt == trainless.PROMPT:
+        return trainless.answer(state, seat, action)
     if state.round["kind"] == "merger":
         return merger_round.act(state, seat, action)
     if prompt == "rsr_routes":

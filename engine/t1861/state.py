@@ -12,7 +12,11 @@ Layout (every id lower case; a seat is an ``int``):
   certificate, each ``"treasury"``, ``"pool"`` or a seat.  A certificate has exactly one owner
   by construction; the president is the owner of certificate 0 when that is a seat.
 - ``rsr`` — the national's cash, trains and loans (no shares, section 6), and ``reserved``:
-  the hexes (St Petersburg E1, Moscow H8) whose reserved RSR token is still unused.
+  the hexes (``"E1"``, ``"H8"``) whose reserved RSR token is still unused.  Its placed tokens
+  are on the board under the company id ``"RSR"``, like every company's.
+- ``trainless_majors`` — trainless majors whose presidents are still to answer whether they
+  nationalise (15.2, 23 R4), in the operating order fixed at the purchase; asked before
+  anything else.
 - ``arrivals`` — a counter stamping each company's entry into a market cell (7.3 stacking:
   a newcomer goes under the companies already there, so an earlier stamp is on top).
 - ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``; ``number``:
@@ -69,6 +73,7 @@ class State:
     operating: dict[str, Any] | None = None
     arrivals: int = 0
     loans_in_supply: int = GAME["loans"]["loans_in_supply"]
+    trainless_majors: list[str] = field(default_factory=list)
     actions_applied: int = 0
     title: str = TITLE_ID
 
@@ -114,7 +119,7 @@ def new_state(players: list[str], seed: int, options: dict[str, Any]) -> State:
         privates=dict.fromkeys(private_ids),
         minors={minor["id"].lower(): _unstarted_minor() for minor in DATA.raw["minors"]},
         majors={major["id"].lower(): unstarted_major() for major in DATA.raw["majors"]},
-        rsr={"cash": 0, "trains": [], "loans": 0, "reserved": list(RsrTokens.at_start().reserved)},
+        rsr=new_rsr(),
         board=Board.empty(),
         depot=new_depot(players=len(players)),
     )
@@ -135,6 +140,11 @@ def two_player_privates(private_ids: list[str], seed: int) -> list[str]:
     return [private for private in private_ids if private not in removed]
 
 
+def new_rsr() -> dict[str, Any]:
+    """Section 6: no cash, trains or loans yet; St Petersburg and Moscow reserved."""
+    return {"cash": 0, "trains": [], "loans": 0, "reserved": list(RsrTokens.at_start().reserved)}
+
+
 def _unstarted_minor() -> dict[str, Any]:
     return {"status": "unstarted", "owner": None, "cash": 0, "price": None, "cell": None, "arrival": None,
             "trains": [], "loans": 0, "operated": False}
@@ -152,7 +162,8 @@ def total_money(state: State) -> int:
 
 
 _PLAIN_FIELDS = ("players", "seed", "options", "cash", "bank", "privates", "minors", "majors", "rsr", "phase",
-                 "round", "priority", "auction", "stock", "operating", "arrivals", "loans_in_supply", "actions_applied")
+                 "round", "priority", "auction", "stock", "operating", "arrivals", "loans_in_supply",
+                 "trainless_majors", "actions_applied")
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -166,9 +177,10 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(raw: dict[str, Any]) -> State:
     """The state :func:`state_to_json` wrote (JSON turns int keys and owners back as written)."""
     try:
-        fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name != "operating"}
-        fields["operating"] = copy.deepcopy(raw.get("operating"))  # snapshots from before the OR existed
-        fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))  # from before section 6
+        optional = {"operating": None, "trainless_majors": []}  # snapshots from before these existed
+        fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name not in optional}
+        fields.update({name: copy.deepcopy(raw.get(name, default)) for name, default in optional.items()})
+        fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))
         board = Board.from_json(raw["board"])
         depot = depot_from_json(raw["depot"])
     except (KeyError, TypeError, ValueError) as error:

@@ -121,7 +121,27 @@ def must_sell(state: State, seat: int) -> bool:
 
 def can_act(state: State, seat: int) -> bool:
     return bool(sellable(state, seat) or buyable(state, seat) or par_prices(state, seat)
-                or minors_for_auction(state, seat))
+                or minors_for_auction(state, seat) or par_offered(state, seat))
+
+
+def only_pass(state: State, seat: int) -> bool:
+    """Whether ``seat``'s stock turn is asked only because of :func:`par_offered`: its one answer is ``pass``."""
+    return par_offered(state, seat) and not (sellable(state, seat) or buyable(state, seat) or par_prices(state, seat)
+                                             or minors_for_auction(state, seat))
+
+
+def par_offered(state: State, seat: int) -> bool:
+    """R5 as 18xx.games counts a par: from phase 4, with room, a free home city and an unstarted
+    major, a player with twice the market's lowest par price (₽100: its cheapest cell is a
+    minor's) is offered ``par`` even when no major par price is affordable, so the turn waits
+    for a ``pass`` (167259 id 633: Player 4, ₽125, passes).  ``par_prices`` stays the real
+    choice: the prompt then offers only the pass."""
+    market = prices.market_of(state)
+    lowest = min((*market.minor_par_prices, *market.major_par_prices))
+    return (int(state.phase) >= MAJOR_PAR_FROM_PHASE and holdings.has_room(state, seat)
+            and state.cash[seat] >= 2 * lowest
+            and any(company["status"] == "unstarted" for company in state.majors.values())
+            and bool(home_city_options(state.board)))
 
 
 # Turn actions ------------------------------------------------------------------------------

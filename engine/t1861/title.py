@@ -13,10 +13,10 @@ import random
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.forced import ForcedAnswer
+from engine.core.forced import ForcedAnswer, forced_note
 from engine.core.options import validate_switches
 from engine.core.prompts import Prompt, Waiting
-from engine.t1861 import asking, bot, private_auction, rules, view
+from engine.t1861 import asking, bot, private_auction, rules, stock_round, view
 from engine.t1861.data import DATA
 from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
 
@@ -61,14 +61,20 @@ class Title1861:
         return asking.prompts(state)
 
     def forced_answer(self, state: State) -> ForcedAnswer | None:
-        """Never: every prompt offers a choice.
+        """Only the stock turn 18xx.games asks for a par nobody can afford (R5, 167259 id 633):
+        its one answer is ``pass``, which stays in the record as it does there.
 
-        What has one answer is done by the rules without a prompt, as 18xx.games does, so
-        imported records need no invented actions: a player with no legal stock action is
-        passed, a turn with nothing left after a sale ends (R5), and bidders who cannot
-        raise leave an auction (G1, section 11).
+        Everything else with one answer is done by the rules without a prompt, as 18xx.games
+        does, so imported records need no invented actions: a player with no legal stock
+        action is passed, a turn with nothing left after a sale ends (R5), and bidders who
+        cannot raise leave an auction (G1, section 11).
         """
-        return None
+        asked = asking.waiting(state)[0]
+        if asked.prompt != "stock_turn" or not stock_round.only_pass(state, asked.seat):
+            return None
+        note = forced_note(f"{state.players[asked.seat]} can afford no par price and passes.", asked.seat,
+                           asked.prompt)
+        return ForcedAnswer(asked.seat, {"type": "pass"}, note)
 
     def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         return rules.perform(state, seat, action)

@@ -17,8 +17,10 @@ from engine.t1861.state import State, total_money
 from tests.engine.t1861.games import fixture_replay
 
 # The last action Turnpost plays in each game: both go on through their first merger rounds'
-# conversions and mergers and stop at a later operating round's tile lay (the next gap).
-FRONTIER = {"29683": 353, "167259": 392}
+# conversions and mergers and the nationalisations of phase 4 (15), and stop at the next
+# recorded train purchase after the RSR's first turn (section 6, not built yet: the RSR would
+# have bought the 4-train the record's purchase expects to be gone).
+FRONTIER = {"29683": 472, "167259": 421}
 
 
 class Checkpoints:
@@ -53,11 +55,12 @@ def replayed(request: pytest.FixtureRequest) -> tuple[str, State, int, str | Non
 
 
 def test_the_rounds_replay_through_the_first_mergers_and_conversions(replayed) -> None:
-    """Sections 8, 14: the phase-3 merger rounds' passes, conversions and mergers replay; the
-    replay stops, in words, at a later OR's tile lay (not yet explained: the next step)."""
+    """Sections 8, 14, 15: the phase-3 merger rounds' passes, conversions and mergers and the
+    first 4-train's nationalisations replay; the replay stops, in words, where the RSR's first
+    turn (section 6, not built yet) would have bought a 4-train."""
     game, state, reached, refusal, _ = replayed
     assert reached == FRONTIER[game], refusal
-    assert refusal is not None and "(lay_tile)" in refusal
+    assert refusal is not None and "(buy_train)" in refusal and "it offers 4-" in refusal
     assert state.round["kind"] == "operating"
 
 

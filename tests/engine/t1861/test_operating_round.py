@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.t1861 import company_turn
+from engine.t1861 import company_turn, prices
 from engine.t1861.state import State, copy_state, total_money
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, play, stock_round_state
@@ -129,6 +129,7 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
                                                   for kind, count in state.depot.sold))
     state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
+    prices.start(state, state.minors["n"], 100, "minor")  # the trainless check (15.1) orders it by price
     state.majors["nw"]["trains"] = []
     play(state, 0, "buy_train", train="4-0", source="depot")
     assert state.phase == "4"
@@ -141,20 +142,41 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     assert total_money(state) == 15000
 
 
-def test_a_major_redeems_pool_shares_once_at_any_step_of_its_turn() -> None:
-    """G2 (12.2): from the pool at the current price, the price unmoved, once in the turn."""
-    state = _nw_operating()
+def _nw_with_pool_shares() -> State:
+    """NW's first turn, two of its shares in the pool when the operating round begins."""
+    state = stock_round_state(3, phase="4", cash=1000)
+    play(state, 0, "par", company="nw", price=100)
+    play(state, 0, "place_token", hex="f18", city=0)
+    play(state, 1, "buy_shares", company="nw", source="treasury")
     state.majors["nw"]["certificates"][5:7] = ["pool", "pool"]
+    for seat in (2, 0, 1):
+        play(state, seat, "pass")
+    return state
+
+
+def test_a_major_redeems_pool_shares_at_the_start_of_its_turn_once() -> None:
+    """12.2: from the pool at the current price, the price unmoved.  18xx.games' redeem step
+    waits first in the turn and is then over (29683 id 579: MKN passes it before its track),
+    which overrides 23 G2's "at any step"."""
+    state = _nw_with_pool_shares()
+    assert TITLE.prompts(state)[0].context["step"] == "redeem"
+    assert set(TITLE.waiting(state)[0].accepts) == {"redeem_shares", "pass"}
     price, cash = state.majors["nw"]["price"], state.majors["nw"]["cash"]
-    assert "redeem_shares" in TITLE.waiting(state)[0].accepts  # at the track step
     play(state, 0, "redeem_shares", count=2)
     assert state.majors["nw"]["certificates"].count("pool") == 0
     assert state.majors["nw"]["cash"] == cash - 2 * price and state.majors["nw"]["price"] == price
-    assert TITLE.prompts(state)[0].context["step"] == "track"  # redeeming is no step of its own
+    assert TITLE.prompts(state)[0].context["step"] == "track"
     state.majors["nw"]["certificates"][6] = "pool"
     with pytest.raises(IllegalAction):
         play(state, 0, "redeem_shares", count=1)
     assert total_money(state) == 15000
+
+
+def test_a_major_that_passes_its_redeem_step_redeems_nothing_later_that_turn() -> None:
+    state = _nw_with_pool_shares()
+    play(state, 0, "pass")
+    assert TITLE.prompts(state)[0].context["step"] == "track"
+    assert "redeem_shares" not in TITLE.waiting(state)[0].accepts
 
 
 def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans() -> None:

@@ -269,3 +269,16 @@ def test_r5_a_passed_starter_who_sold_and_then_loses_the_auction_stays_passed() 
     play(state, 0, "pass")
     assert state.minors["kb"]["owner"] == 1
     assert state.stock["passed"] == [True, False, True] and asked(state) == (2, "stock_turn")
+
+
+def test_r5_a_player_with_twice_the_lowest_par_is_asked_although_no_major_par_is_affordable() -> None:
+    """R5 as 18xx.games counts a par (167259 id 633): ₽100 covers twice the market's lowest par
+    (a minor's ₽50 cell), so the player must pass; the real par prices start at ₽70 (₽140)."""
+    state = stock_round_state(3, phase="5", cash=125)
+    assert stock_round.par_prices(state, 0) == [] and stock_round.par_offered(state, 0)
+    seat, prompt = TITLE.waiting(state)[0].seat, TITLE.prompts(state)[0]
+    assert seat == state.stock["turn"] and [option.type for option in prompt.actions] == ["pass"]
+    forced = TITLE.forced_answer(state)
+    assert forced is not None and (forced.seat, forced.action) == (seat, {"type": "pass"})
+    poorer = stock_round_state(3, phase="5", cash=95)
+    assert not stock_round.par_offered(poorer, 0)
