@@ -108,7 +108,12 @@ for position, ordinal in ((1, 3.5), (2, 7.25)):
     game = Game.objects.create(title="acquire", seat_count=3)
     RatingEntry.objects.create(user=players[1], title="acquire", game=game, position=position, games_played=position,
                                mu=25.0, sigma=5.0, ordinal=ordinal, finished=timezone.now())
+season_page = organizer.get(f"/leagues/{league.slug}/{season.number}/")
+division = season.divisions.get()
+division_page = Client().get(f"/leagues/{league.slug}/{season.number}/divisions/{division.pk}/")
 print(json.dumps({"draw": draw.status_code, "season": Season.objects.get(pk=season.pk).status,
+                  "pages": [season_page.status_code, division_page.status_code],
+                  "table": f"standings-{division.pk}" in season_page.content.decode(),
                   "ordinals": {User.objects.get(pk=pk).name: ordinal
                                for pk, ordinal in current_ordinals([p.pk for p in players], "acquire").items()},
                   "rated": recompute_title("acquire")}))
@@ -116,7 +121,8 @@ print(json.dumps({"draw": draw.status_code, "season": Season.objects.get(pk=seas
 
 
 def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path):
-    """The draw seeds by rating and a finished game rebuilds its title: both queries must run on SQLite too."""
+    """The draw seeds by rating, the season's tables are keyed by their members' names and a finished game rebuilds
+    its title's ratings: each of those queries must run on SQLite too."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
     env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(tmp_path),
                TURNPOST_ALLOWED_HOSTS="testserver")
@@ -126,4 +132,5 @@ def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path
     result = subprocess.run([sys.executable, "-c", LEAGUE], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     outcome = json.loads(result.stdout.strip().splitlines()[-1])
-    assert outcome == {"draw": 302, "season": "drawn", "ordinals": {"P1": 7.25}, "rated": 0}
+    assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200], "table": True,
+                       "ordinals": {"P1": 7.25}, "rated": 0}
