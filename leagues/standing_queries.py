@@ -207,12 +207,14 @@ def league_seasons(league: League) -> list[Season]:
 
 def player_league_games(user: User) -> list[dict[str, Any]]:
     """The user's league games, newest season first: the game, its division, and when a move they owe is due."""
-    mine = Q(game__seats__user=user) | Q(game__isnull=True, seat_order__contains=[user.pk])
+    # A game not started yet is the user's when its seat order names them: read among their divisions' games and
+    # checked here, as a JSON list's "contains" is PostgreSQL's alone (SQLite, bin/serve's run, refused the page).
+    mine = Q(game__seats__user=user) | Q(game__isnull=True, division__members__user=user)
     entries = (LeagueGame.objects.filter(mine)
                .select_related("game", "game__snapshot", "wave", "division__season__league")
                .defer("game__snapshot__state").distinct()
                .order_by("-division__season__created", "division_id", "number"))
-    entries = list(entries)
+    entries = [entry for entry in entries if entry.game_id is not None or user.pk in entry.seat_order]
     seats = dict(Seat.objects.filter(user=user, game_id__in=[entry.game_id for entry in entries if entry.game_id])
                  .values_list("game_id", "index"))
     return [_player_entry(entry, seats.get(entry.game_id)) for entry in entries]

@@ -112,7 +112,9 @@ season_page = organizer.get(f"/leagues/{league.slug}/{season.number}/")
 division = season.divisions.get()
 division_page = Client().get(f"/leagues/{league.slug}/{season.number}/divisions/{division.pk}/")
 print(json.dumps({"draw": draw.status_code, "season": Season.objects.get(pk=season.pk).status,
-                  "pages": [season_page.status_code, division_page.status_code],
+                  "pages": [season_page.status_code, division_page.status_code,
+                            organizer.get("/leagues/me/games/").status_code],
+                  "listed": "my-league-games" in organizer.get("/leagues/me/games/").content.decode(),
                   "table": f"standings-{division.pk}" in season_page.content.decode(),
                   "ordinals": {User.objects.get(pk=pk).name: ordinal
                                for pk, ordinal in current_ordinals([p.pk for p in players], "acquire").items()},
@@ -132,5 +134,5 @@ def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path
     result = subprocess.run([sys.executable, "-c", LEAGUE], cwd=ROOT, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-3000:]
     outcome = json.loads(result.stdout.strip().splitlines()[-1])
-    assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200], "table": True,
+    assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200, 200], "table": True, "listed": True,
                        "ordinals": {"P1": 7.25}, "rated": 0}
