@@ -22,8 +22,11 @@ class EndKind(models.TextChoices):
 
     ENGINE = "engine", "played to the end"
     RESIGNATION = "resignation", "ended by resignations"
-    # Set by the organizer's console (issue 15): a result entered by an organizer, or a game called off.
+    # Set by the organizer's console (games.organizer_acts.adjudicate): a result entered by an organizer.
     ADJUDICATED = "adjudicated", "adjudicated by an organizer"
+    # Not set by any path yet: an organizer ends a stalled game by adjudicating it.  Calling a game off with
+    # no result would be one more act (its page, its mail, "no result" on the game page and in the league's
+    # table); the ratings already leave such games out (RATED_END_KINDS).
     ABANDONED = "abandoned", "abandoned"
 
 

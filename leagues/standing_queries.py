@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from django.contrib.postgres.aggregates import StringAgg
+from django.db import connection
 from django.db.models import CharField, Count, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Concat
 from django.http import Http404
@@ -96,11 +97,15 @@ def division_table_keys(season: Season, division_ids: list[int] | None = None) -
     divisions = Division.objects.filter(season=season).order_by("level", "number")
     if division_ids is not None:
         divisions = divisions.filter(pk__in=division_ids)
-    member = Concat("user_id", Value(":"), "user__display_name", Value(":"), "user__email", output_field=CharField())
-    names = (DivisionMember.objects.filter(division=OuterRef("pk")).order_by().values("division")
-             .annotate(names=StringAgg(member, Value(","), order_by="user_id")).values("names"))
-    divisions = (divisions.annotate(newest=Max("standings__updated"), rows=Count("standings"), names=Subquery(names))
-                 .values_list("pk", "name", "newest", "rows", "names"))
+    divisions = divisions.annotate(newest=Max("standings__updated"), rows=Count("standings"))
+    if connection.vendor == "postgresql":
+        member = Concat("user_id", Value(":"), "user__display_name", Value(":"), "user__email",
+                        output_field=CharField())
+        names = (DivisionMember.objects.filter(division=OuterRef("pk")).order_by().values("division")
+                 .annotate(names=StringAgg(member, Value(","), order_by="user_id")).values("names"))
+        divisions = divisions.annotate(names=Subquery(names)).values_list("pk", "name", "newest", "rows", "names")
+    else:
+        divisions = _with_member_names(season, divisions.values_list("pk", "name", "newest", "rows"))
     page = f"{table_templates_version()}:{season.league.slug}:{season.number}:{','.join(season.tie_breaks)}"
 
     def key(pk: int, name: str, newest: datetime | None, rows: int, names: str | None) -> str:
@@ -108,6 +113,16 @@ def division_table_keys(season: Season, division_ids: list[int] | None = None) -
         return hashlib.sha1(state.encode()).hexdigest()
 
     return {row[0]: key(*row) for row in divisions}
+
+
+def _with_member_names(season: Season, divisions: Any) -> list[tuple[Any, ...]]:
+    """The division rows with their members' names, read by a second query where STRING_AGG is missing (SQLite)."""
+    names: dict[int, list[str]] = {}
+    members = (DivisionMember.objects.filter(division__season=season).order_by("division_id", "user_id")
+               .values_list("division_id", "user_id", "user__display_name", "user__email"))
+    for division_id, user_id, display_name, email in members:
+        names.setdefault(division_id, []).append(f"{user_id}:{display_name}:{email}")
+    return [(*row, ",".join(names.get(row[0], [])) or None) for row in divisions]
 
 
 def tie_break_columns(season: Season) -> list[tuple[str, str]]:
@@ -192,12 +207,14 @@ def league_seasons(league: League) -> list[Season]:
 
 def player_league_games(user: User) -> list[dict[str, Any]]:
     """The user's league games, newest season first: the game, its division, and when a move they owe is due."""
-    mine = Q(game__seats__user=user) | Q(game__isnull=True, seat_order__contains=[user.pk])
+    # A game not started yet is the user's when its seat order names them: read among their divisions' games and
+    # checked here, as a JSON list's "contains" is PostgreSQL's alone (SQLite, bin/serve's run, refused the page).
+    mine = Q(game__seats__user=user) | Q(game__isnull=True, division__members__user=user)
     entries = (LeagueGame.objects.filter(mine)
                .select_related("game", "game__snapshot", "wave", "division__season__league")
                .defer("game__snapshot__state").distinct()
                .order_by("-division__season__created", "division_id", "number"))
-    entries = list(entries)
+    entries = [entry for entry in entries if entry.game_id is not None or user.pk in entry.seat_order]
     seats = dict(Seat.objects.filter(user=user, game_id__in=[entry.game_id for entry in entries if entry.game_id])
                  .values_list("game_id", "index"))
     return [_player_entry(entry, seats.get(entry.game_id)) for entry in entries]

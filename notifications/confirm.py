@@ -26,6 +26,10 @@ from notifications.models import LinkOutcome, LinkUse
 # and the move path's version check keeps a late original from playing twice.
 PENDING_LEASE = timedelta(seconds=30)
 
+# A pause stops a game for a while, so a link of a paused game is not spent by trying it.
+PAUSED = ("This game is paused by its organizer: no moves are taken until it is resumed. "
+          "This link works again then, as long as the game is still at this move.")
+
 
 def _refused(error: Exception, status: int = 400) -> LinkPage:
     return LinkPage("refused", str(error), status=status)
@@ -102,6 +106,8 @@ def inspect(token: str, viewer: Any = None, now: datetime | None = None) -> Link
         return LinkPage(
             "stale", "Already resolved: the game has moved on since this mail.", claim.label, context=context
         )
+    if context["game"].paused:  # the button could only be refused
+        return LinkPage("paused", PAUSED, claim.label, context=context)
     return LinkPage("confirm", "", claim.label, context=context)
 
 
@@ -151,6 +157,10 @@ def act(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage
     try:
         outcome = play(claim.game, claim.seat, claim.action, claim.version, SOURCE_EMAIL, user)
     except GameServiceError as error:
+        context, _ = _position(claim, now)
+        if context.get("game") is not None and context["game"].paused:
+            use.delete()  # pressed on a page opened before the pause: refused, and the link still works after
+            return LinkPage("paused", PAUSED, claim.label, status=409, context=context)
         _finish(use, LinkOutcome.REFUSED, error.message)
         return LinkPage("refused", error.message, claim.label, status=409)
     except Exception:

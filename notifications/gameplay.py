@@ -107,7 +107,11 @@ class Loaded:
         return engine.prompt_for(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return engine.view(self.state, seat)
+        """The engine's view; once the game is over it waits for nobody, also when resignations ended it early."""
+        view = engine.view(self.state, seat)
+        if self.game.status != GameStatus.ACTIVE and view.get("waiting_for"):
+            view = {**view, "waiting_for": []}
+        return view
 
     @property
     def finished(self) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 
 @dataclass
 class LinkPage:
-    """``kind``: confirm, used, stale, refused, expired, applied, or not_yours (another account is signed in)."""
+    """``kind``: confirm, used, stale, paused, refused, expired, applied, or not_yours (another account signed in)."""
 
     kind: str
     message: str = ""

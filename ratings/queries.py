@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from engine.core import MalformedRecord, get_title
 from engine.core.registry import KNOWN_TITLES
 from games.charts import Axes, Series, line_chart
+from ratings.latest import newest_per_user
 from ratings.models import RatingEntry
 
 HISTORY_COLOURS = {"mu": "#1f5fbf", "ordinal": "#6a3fb5"}
@@ -53,9 +54,8 @@ def current_ordinal(user_id: int, title: str) -> float | None:
 
 def current_ordinals(user_ids: list[int], title: str) -> dict[int, float]:
     """``current_ordinal`` of many players in one query; players with no rated game are left out."""
-    latest = (RatingEntry.objects.filter(user_id__in=user_ids, title=title).order_by("user_id", "-position")
-              .distinct("user_id").values_list("user_id", "ordinal"))
-    return dict(latest)
+    latest = newest_per_user(RatingEntry.objects.filter(user_id__in=user_ids, title=title))
+    return dict(latest.values_list("user_id", "ordinal"))
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from django.db import connection, transaction
 
 from games.models import RATED_END_KINDS, Game, GameStatus
+from ratings.latest import newest_per_user
 from ratings.models import RatedResult, RatingEntry
 from ratings.results import game_result, result_row
 from ratings.skill import Change, Rating, rate_all
@@ -60,8 +61,8 @@ def rebuild_title(title: str) -> int:
 
 def _ratings_before(title: str, cut: int) -> dict[int, Rating]:
     """Every player's rating after their last game before position ``cut`` (the rows kept)."""
-    rows = (RatingEntry.objects.filter(title=title, position__lt=cut).order_by("user_id", "-position")
-            .distinct("user_id").values_list("user_id", "mu", "sigma", "games_played"))
+    rows = (newest_per_user(RatingEntry.objects.filter(title=title, position__lt=cut))
+            .values_list("user_id", "mu", "sigma", "games_played"))
     return {user: Rating(mu, sigma, games) for user, mu, sigma, games in rows}
 
 
@@ -91,5 +92,8 @@ def _refresh_results(title: str) -> None:
 
 
 def _lock(title: str) -> None:
+    """One rebuild of ``title`` at a time: PostgreSQL's advisory lock (SQLite has one writer at a time already)."""
+    if connection.vendor != "postgresql":
+        return
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [LOCK_SPACE, zlib.crc32(title.encode()) & 0x7FFFFFFF])

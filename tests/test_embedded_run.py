@@ -77,3 +77,62 @@ def test_the_embedded_run_plays_moves_on_sqlite(tmp_path):
     # the eight moves, and the service's answers to the prompts they left with one legal answer
     assert outcome["sources"]["web"] == 8 and set(outcome["sources"]) <= {"web", "auto"}
     assert outcome["turn_mails"] >= 8  # the start's mail and one per move at least
+
+
+LEAGUE = """
+import json
+from datetime import timedelta
+import django
+django.setup()
+from django.test import Client
+from django.utils import timezone
+from accounts.models import User
+from leagues import organizing, signups
+from leagues.models import Season
+from ratings.queries import current_ordinals
+from ratings.recompute import recompute_title
+
+players = [User.objects.create_user(email=f"p{n}@example.com", display_name=f"P{n}") for n in range(3)]
+league = organizing.create_league(players[0], "Friday", "acquire")
+season = organizing.open_season(league, organizing.SeasonRules(
+    signup_deadline=timezone.now() + timedelta(days=1), division_size=3, game_size=3))
+for player in players:
+    signups.sign_up(season, player)
+organizer = Client()
+organizer.force_login(players[0])
+draw = organizer.post(f"/leagues/{league.slug}/{season.number}/draw/")
+# p1's rating after two games: the newest entry is the one read.
+from games.models import Game
+from ratings.models import RatingEntry
+for position, ordinal in ((1, 3.5), (2, 7.25)):
+    game = Game.objects.create(title="acquire", seat_count=3)
+    RatingEntry.objects.create(user=players[1], title="acquire", game=game, position=position, games_played=position,
+                               mu=25.0, sigma=5.0, ordinal=ordinal, finished=timezone.now())
+season_page = organizer.get(f"/leagues/{league.slug}/{season.number}/")
+division = season.divisions.get()
+division_page = Client().get(f"/leagues/{league.slug}/{season.number}/divisions/{division.pk}/")
+print(json.dumps({"draw": draw.status_code, "season": Season.objects.get(pk=season.pk).status,
+                  "pages": [season_page.status_code, division_page.status_code,
+                            organizer.get("/leagues/me/games/").status_code],
+                  "listed": "my-league-games" in organizer.get("/leagues/me/games/").content.decode(),
+                  "table": f"standings-{division.pk}" in season_page.content.decode(),
+                  "ordinals": {User.objects.get(pk=pk).name: ordinal
+                               for pk, ordinal in current_ordinals([p.pk for p in players], "acquire").items()},
+                  "rated": recompute_title("acquire")}))
+"""
+
+
+def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path):
+    """The draw seeds by rating, the season's tables are keyed by their members' names and a finished game rebuilds
+    its title's ratings: each of those queries must run on SQLite too."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
+    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(tmp_path),
+               TURNPOST_ALLOWED_HOSTS="testserver")
+    migrate = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True,
+                             text=True)
+    assert migrate.returncode == 0, migrate.stderr
+    result = subprocess.run([sys.executable, "-c", LEAGUE], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+    outcome = json.loads(result.stdout.strip().splitlines()[-1])
+    assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200, 200], "table": True, "listed": True,
+                       "ordinals": {"P1": 7.25}, "rated": 0}

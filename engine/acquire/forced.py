@@ -58,5 +58,6 @@ def _last_chain(state: AcquireState, seat: int) -> ForcedAnswer | None:
         return None
     (chain,) = free
     name = state.players[seat]
-    note = forced_note(f"Answered for {name}: {chain_name(chain)} is the only chain left to found.", seat, FOUND_CHAIN)
-    return ForcedAnswer(seat, {"type": "found_chain", "chain": chain}, note)
+    # The note leads into the founding's own line (its size and the founder's share), logged as one line.
+    note = forced_note(f"Answered for {name} ({chain_name(chain)} is the only chain left to found):", seat, FOUND_CHAIN)
+    return ForcedAnswer(seat, {"type": "found_chain", "chain": chain}, note, leads="found")

@@ -7,7 +7,7 @@ Each title says from its own rules when a prompt is forced; the core only carrie
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core.events import Event
@@ -23,12 +23,16 @@ class ForcedAnswer:
     the service logs it before the answer's own events.  ``replaces`` names the kind of the
     answer's own event that the note already says ("bought no shares" after "could buy no
     shares"): the service logs the note in its place, so one answer reads as one line.
+    ``leads`` names instead the kind of a public event that says more than the note can know
+    before the answer is applied ("founded Tower (3 tiles) and received the founder's share"):
+    the note's reason leads into that line and the two are logged as one.
     """
 
     seat: int
     action: dict[str, Any]
     note: Event
     replaces: str = ""
+    leads: str = ""
 
 
 def forced_note(
@@ -40,6 +44,12 @@ def forced_note(
 
 
 def answer_events(forced: ForcedAnswer, events: list[Event]) -> list[Event]:
-    """The log lines of a forced answer: its note, then the answer's events less the one the note replaces."""
-    replaced = next((event for event in events if forced.replaces and event.kind == forced.replaces), None)
-    return [forced.note, *(event for event in events if event is not replaced)]
+    """The log lines of a forced answer: its note, then the answer's events less the one the note stands for."""
+    kind = forced.replaces or forced.leads
+    own = next((event for event in events if kind and event.kind == kind), None)
+    note = forced.note
+    if own is not None and forced.leads:
+        if own.only_seat is not None or note.only_seat is not None:
+            return [note, *events]  # a private line is never folded into another: both stay as they are
+        note = replace(note, text=f"{note.text} {own.text}", data={**note.data, "answer": own.data})
+    return [note, *(event for event in events if event is not own)]

@@ -33,11 +33,12 @@ def _nothing_to_trade(state: State, seat: int) -> ForcedAnswer | None:
     if any(True for _ in legal_trades(state, seat)):
         return None
     name = state.players[seat]
+    # Each note says the answer too ("ends the turn", "passes"): it is logged in place of the answer's own line.
     if sold_this_turn(state.stock):
-        text, action = f"Answered for {name}, who can make no further sale or purchase this turn.", {"type": "done"}
+        text, kind = f"Answered for {name}, who ends the turn: no further sale or purchase is open this turn.", "done"
     else:
-        text, action = f"Answered for {name}, who can neither sell nor buy a certificate now.", {"type": "pass"}
-    return ForcedAnswer(seat, action, forced_note(text, seat, STOCK_TURN))
+        text, kind = f"Answered for {name}, who passes: no certificate can be sold or bought now.", "pass"
+    return ForcedAnswer(seat, {"type": kind}, forced_note(text, seat, STOCK_TURN), replaces=kind)
 
 
 def _nothing_to_operate(state: State, seat: int) -> ForcedAnswer | None:
@@ -47,7 +48,7 @@ def _nothing_to_operate(state: State, seat: int) -> ForcedAnswer | None:
         return None
     holding = names.holding(company.id)
     text = f"Answered for {state.players[seat]}: {holding} can buy no railroad and has none to scrap, so its turn ends."
-    return ForcedAnswer(seat, {"type": "done"}, forced_note(text, seat, OPERATE))
+    return ForcedAnswer(seat, {"type": "done"}, forced_note(text, seat, OPERATE), replaces="operate_done")
 
 
 def _can_offer(state: State, seat: int) -> bool:

@@ -54,3 +54,18 @@ def test_a_railroad_barons_stock_turn_and_its_tables_fit_a_phone(live_server, ne
     scroller = page.locator("#players").locator("xpath=ancestor::div[contains(@class,'scroll')][1]")
     fits = page.locator("#players").bounding_box()["width"] <= PHONE["width"] - 20
     assert fits or scroller.count() == 1
+
+
+def test_the_organizers_console_fits_a_phone_its_wide_table_scrolling_in_its_card(live_server, new_page, artifacts):
+    """A row's five act buttons made the console's table wider than a phone: the whole page went sideways."""
+    from tests.leagues.console_factories import league_game, make_league
+
+    players = make_players()
+    organizer = players[0]
+    season = make_league(organizer)
+    league_game(season, players)
+    page = signed_in_page(new_page, live_server.url, organizer, viewport=PHONE)
+    page.goto(f"{live_server.url}/leagues/{season.league.slug}/seasons/1/console/")
+    page.screenshot(path=artifacts / "phone-console.png", full_page=True)
+    assert page.locator("#console-games a.button", has_text="Adjudicate").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page

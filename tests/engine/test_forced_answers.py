@@ -17,7 +17,8 @@ import pytest
 from engine.acquire.chains import CHAIN_IDS
 from engine.core import game
 from engine.core.errors import IllegalAction
-from engine.core.forced import AUTO_ANSWER
+from engine.core.events import visible_events
+from engine.core.forced import AUTO_ANSWER, answer_events
 from engine.core.record import random_players
 from engine.core.rng import seeded_rng
 from engine.railroad_barons import operating, tables
@@ -94,6 +95,14 @@ def check_forced(title_id: str, state: Any) -> tuple[str, str] | None:
     return prompt.name, forced.action["type"]
 
 
+def check_one_line(state: Any, forced: Any, events: list[Any]) -> None:
+    """One decision reads as one line: the note stands in the place of the answer's own line, for every reader."""
+    logged = answer_events(forced, events)
+    for seat in [None, *range(len(state.players))]:
+        assert len(visible_events(logged, seat)) == len(visible_events(events, seat)), (
+            [event.text for event in logged])
+
+
 def play_with_forced_answers(title_id: str, seed: int, seen: Counter) -> None:
     """A random game in which every forced prompt is answered as the service answers it."""
     low, high = PLAYERS[title_id]
@@ -110,7 +119,8 @@ def play_with_forced_answers(title_id: str, seed: int, seen: Counter) -> None:
         if kind is not None:
             seen[kind] += 1
             forced = game.forced_answer(state)
-            game.apply_in_place(state, forced.seat, forced.action)
+            events = game.apply_in_place(state, forced.seat, forced.action)
+            check_one_line(state, forced, events)
         else:
             seat = prompts[0].seat
             game.apply_in_place(state, seat, title.random_action(state, seat, rng))

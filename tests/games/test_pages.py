@@ -453,3 +453,13 @@ def test_the_board_has_a_text_equivalent(client, game, players):
     assert 'aria-describedby="board-words"' in html
     words = html.split('id="board-words"')[1].split("</details>")[0]
     assert "<strong>Tower</strong>, 2 tiles: 1A, 2A." in words
+
+
+def test_the_game_pages_title_bar_is_plain_text_and_its_notes_are_in_the_page(client, game, players):
+    """The browser's title bar shows <title> as text: markup there is shown literally (and its script never runs)."""
+    import re
+
+    html = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+    assert title == f"{game} · Turnpost"
+    assert html.count('id="moved-on"') == 1  # the page's one poll, in the body where its script runs

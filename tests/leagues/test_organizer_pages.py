@@ -147,3 +147,16 @@ def test_the_rules_form_shows_the_season_as_it_is(client, league, olga):
     page = client.get(f"/leagues/{league.slug}/1/edit/").content.decode()
     assert f'value="{season.signup_deadline.strftime("%Y-%m-%dT%H:%M")}"' in page
     assert 'name="division_size" value="6"' in page
+
+
+def test_the_button_that_mails_last_seasons_players_shows_only_when_there_is_someone_to_mail(client, league, olga):
+    """A first season has no last season: a button "Mail last season's 0 players" would only puzzle."""
+    from tests.leagues.conftest import second_season_of
+
+    client.force_login(olga)
+    first = open_season(league)
+    assert 'id="mail-players"' not in client.get(f"/leagues/{league.slug}/{first.number}/").content.decode()
+    Season.objects.filter(pk=first.pk).delete()
+    second, _ = second_season_of(league)
+    page = client.get(f"/leagues/{league.slug}/{second.number}/").content.decode()
+    assert "Mail last season's 4 players" in page

@@ -214,3 +214,22 @@ def test_a_stale_link_offers_fresh_choices_only_to_its_seats_player(client, game
     html = other.content.decode()
     assert other.status_code == 403 and "/mail/move/" not in html and "Found Tower" not in html
     assert shows_nothing_of_anns_seat(html)
+
+
+def test_a_link_of_a_paused_game_says_so_before_the_button_and_works_once_the_game_resumes(client, game):
+    """A paused game takes no moves; the link is not spent by trying, and it moves once the organizer resumes."""
+    from games import organizer_acts
+    from tests.games.factories import make_user
+
+    organizer = make_user("org@example.com", "orla")
+    organizer.is_staff = True
+    organizer.save()
+    path = path_of(ann_links()["Place 2A — founds a new chain"])
+    organizer_acts.pause(game.pk, organizer, "ann is travelling", "n1")
+    page = client.get(path).content.decode()
+    assert "This game is paused" in page and "Confirm: Place 2A" not in page
+    assert client.post(path).status_code == 409  # pressed anyway (an old tab): refused, nothing spent
+    organizer_acts.resume(game.pk, organizer, "ann is back", "n2")
+    assert b"Confirm: Place 2A" in client.get(path).content
+    assert b"Done: Place 2A" in client.post(path).content
+    assert Action.objects.filter(game=game).count() >= 1

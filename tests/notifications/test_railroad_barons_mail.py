@@ -133,3 +133,14 @@ def test_the_position_include_is_chosen_by_title():
     assert position_template(TITLE) == "emails/includes/position-railroad-barons"
     assert position_template("acquire") == "emails/includes/position-acquire"
     assert position_template("some-new-title") == "emails/includes/position-generic"
+
+
+def test_the_result_mail_of_a_game_ended_by_resignation_waits_for_nobody(rb_game, players):
+    """The engine's position still has a prompt open when a resignation ends the game; the mail must not say so."""
+    from games import resignation
+
+    resignation.resign(rb_game.pk, players[1])
+    result = next(message for message in outbox_to("ann@example.com") if message.subject.endswith("the game is over"))
+    assert "bob resigned; ann wins." in result.body
+    assert "waiting for" not in result.body and "waiting for" not in html_of(result)
+    assert "Draft." in result.body  # the round the game stopped in

@@ -46,3 +46,23 @@ def test_short_cash_forces_buying_and_the_note_stays_private_when_holdings_are_c
         assert forced.note.only_seat == (None if open_holdings else 1)
         assert forced.note.seen_by(0) == (forced.note.text if open_holdings else "bob bought no shares.")
         assert forced.replaces == "buy"  # the note is the answer's one line: "bob bought no shares." is not logged
+
+
+def test_founding_the_only_chain_left_reads_as_one_line_with_the_founders_share():
+    """R16: the last chain is founded for the player; the log's one line says why, what and the free share."""
+    from engine.acquire.chains import CHAIN_IDS
+    from engine.core.forced import answer_events
+
+    play = Game(["12B", "12D"], ["1A", "2A"])
+    play.turns("1A")
+    play.place("2A")
+    for chain in CHAIN_IDS[1:]:
+        play.state.sizes[chain] = 2  # every other chain is on the board (as far as founding is concerned)
+    forced = game.forced_answer(play.state)
+    assert forced.action == {"type": "found_chain", "chain": CHAIN_IDS[0]}
+    events = game.apply_in_place(play.state, forced.seat, forced.action)
+    (line, *rest) = answer_events(forced, events)
+    name = CHAIN_IDS[0].capitalize()
+    assert line.text == (f"Answered for bob ({name} is the only chain left to found): "
+                         f"bob founded {name} (2 tiles) and received the founder's share.")
+    assert not [event for event in rest if event.kind == "found"]
