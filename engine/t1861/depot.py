@@ -7,8 +7,9 @@ to the open market (the "discard pile"), where any company may buy it at face va
 Section 2: with two players the last copies of some types are removed at set-up.
 
 Train copies carry the 18xx.games ids ``"<type>-<copy>"`` (``"2-0"`` is the first 2-train),
-so a record's train ids mean the same copy here.  A :class:`Depot` is a plain frozen value;
-every function returns a new one.
+lower-cased as every Turnpost id is (``"5+5e-0"``, the first 5+5E), so a record's train ids
+mean the same copy here; :func:`train_type_of` gives back the data file's type name.
+A :class:`Depot` is a plain frozen value; every function returns a new one.
 
 Public API::
 
@@ -56,8 +57,17 @@ def new_depot(players: int = 3) -> Depot:
 
 
 def train_type_of(train_id: str) -> str:
-    """``"2+2-1"`` -> ``"2+2"``."""
-    return train_id.rsplit("-", 1)[0]
+    """``"2+2-1"`` -> ``"2+2"``; ``"5+5e-0"`` -> ``"5+5E"`` (the data file's name, whatever the case)."""
+    kind = train_id.rsplit("-", 1)[0]
+    return _TYPE_NAMES.get(kind.lower(), kind)
+
+
+def copy_id(train_type: str, copy: int) -> str:
+    """The id of copy number ``copy`` of ``train_type``: ``("5+5E", 0)`` -> ``"5+5e-0"``."""
+    return f"{train_type.lower()}-{copy}"
+
+
+_TYPE_NAMES = {train.name.lower(): train.name for train in DATA.trains}
 
 
 def train_def(train_id: str) -> TrainDef:
@@ -75,7 +85,7 @@ def next_train(depot: Depot) -> str | None:
     """The next copy of the fixed line (types with no ``available_from_phase``), or ``None``."""
     for train in DATA.trains:
         if train.available_from_phase is None and copies_left(depot, train.name) != 0:
-            return f"{train.name}-{depot.sold_of(train.name)}"
+            return copy_id(train.name, depot.sold_of(train.name))
     return None
 
 
@@ -90,7 +100,7 @@ def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
     for train in DATA.trains:
         side = train.available_from_phase is not None and _reached(phase, train.available_from_phase)
         if side and copies_left(depot, train.name) != 0:
-            offer.append(f"{train.name}-{depot.sold_of(train.name)}")
+            offer.append(copy_id(train.name, depot.sold_of(train.name)))
     return (*offer, *depot.open_market)
 
 

@@ -17,8 +17,11 @@ Resolution, as 18xx.games does it:
 
 The effective list leaves out undo, redo, messages and ``program_*`` settings (their
 effects appear as ordinary actions), and puts each action's ``auto_actions`` right after
-it, as the server ran them.  ``skip`` flags are ignored: 18xx.games ignores them, and in
-29683 they mark exactly the actions the undos cancel.
+it, as the server ran them.  A setting's own ``auto_actions`` stay: switching on an
+automatic pass when it is already that player's turn passes at once, and that pass is
+recorded only inside the setting (bank_breaks_then_final_phase id 457); automatic
+``program_disable`` notes are settings too and are left out.  ``skip`` flags are ignored:
+18xx.games ignores them, and in 29683 they mark exactly the actions the undos cancel.
 """
 
 from __future__ import annotations
@@ -68,7 +71,7 @@ class Export:
 
     def effective_actions(self) -> list[Action]:
         """The actions in force, in order, each followed by its ``auto_actions``."""
-        return expand_auto_actions(resolve_undo_redo(self.actions))
+        return expand_auto_actions(_in_force(self.actions))
 
 
 def parse_export(text: str) -> Export:
@@ -103,6 +106,11 @@ def read_export(path: str) -> Export:
 
 def resolve_undo_redo(actions: Sequence[Action]) -> list[Action]:
     """The actions still in force after every undo and redo, in their original order."""
+    return [action for action in _in_force(actions) if _is_game_rule(action)]
+
+
+def _in_force(actions: Sequence[Action]) -> list[Action]:
+    """Like ``resolve_undo_redo`` but keeping ``program_*`` settings, which carry automatic actions."""
     in_force: list[Action | None] = [None] * len(actions)
     open_undos: list[list[int]] = []
     for index, action in enumerate(actions):
@@ -122,7 +130,7 @@ def resolve_undo_redo(actions: Sequence[Action]) -> list[Action]:
             if kind != "message":
                 open_undos.clear()
             in_force[index] = action
-    return [action for action in in_force if action is not None and _is_game_rule(action)]
+    return [action for action in in_force if action is not None and action["type"] not in _META_TYPES]
 
 
 def expand_auto_actions(actions: Sequence[Action]) -> list[Action]:
@@ -133,9 +141,10 @@ def expand_auto_actions(actions: Sequence[Action]) -> list[Action]:
     """
     expanded: list[Action] = []
     for action in actions:
-        expanded.append(action)
-        for auto in action.get("auto_actions") or ():
-            expanded.append({**auto, "auto_of": action.get("id")})
+        if _is_game_rule(action):
+            expanded.append(action)
+        expanded.extend({**auto, "auto_of": action.get("id")}
+                        for auto in action.get("auto_actions") or () if _is_game_rule(auto))
     return expanded
 
 

@@ -198,5 +198,5 @@ def private_bonuses(privates: Sequence[str]) -> dict[str, int]:
 @cache
 def train_of(train_id: str) -> Train:
     """The route rules of an 18xx.games train copy such as ``"2+2-0"``."""
-    name = train_id.rsplit("-", 1)[0]
-    return Train.from_data(next(entry for entry in DATA.raw["trains"] if entry["name"] == name))
+    name = train_id.rsplit("-", 1)[0].lower()
+    return Train.from_data(next(entry for entry in DATA.raw["trains"] if entry["name"].lower() == name))

@@ -1,7 +1,8 @@
 """Nationalisation's triggers in the game flow (15.1, 15.2, 16, section 3, 23 R4).
 
 - After the first copy of a train type (section 16's order: phase, rusting, then the type's
-  events, then the trainless check): at the first 6-train the privates are bought out
+  events, then the trainless check): at the first 5-train the unstarted minors leave
+  (``unstarted_minors``); at the first 6-train the privates are bought out
   (section 3); at the first 8-train every minor in play is nationalised, in operating order;
   at the first 4-, 6- and 8-train every minor that has operated and owns no train is
   nationalised, in operating order, and every such major is offered to its president
@@ -35,9 +36,15 @@ from engine.t1861 import holdings
 from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.national_takeover import buy_out_privates, nationalise
 from engine.t1861.nationalisation import TrainlessCandidate, minors_in_play, trainless_check
-from engine.t1861.phase_changes import ALL_MINORS_NATIONALISED, PRIVATES_NATIONALISED, TRAINLESS_NATIONALISATION
+from engine.t1861.phase_changes import (
+    ALL_MINORS_NATIONALISED,
+    MINORS_CANNOT_START,
+    PRIVATES_NATIONALISED,
+    TRAINLESS_NATIONALISATION,
+)
 from engine.t1861.prices import market_of
 from engine.t1861.state import State
+from engine.t1861.unstarted_minors import remove_unstarted_minors
 
 PROMPT = "trainless_major"
 ANSWERS = ("nationalize", "pass")
@@ -46,6 +53,8 @@ ANSWERS = ("nationalize", "pass")
 def after_first_purchase(state: State, fired: Sequence[str], train_type: str) -> list[Event]:
     """Section 16 after rusting: the type's events that touch companies, then the trainless check."""
     events: list[Event] = []
+    if MINORS_CANNOT_START in fired:
+        events += remove_unstarted_minors(state)
     if PRIVATES_NATIONALISED in fired:
         events += buy_out_privates(state)
     if ALL_MINORS_NATIONALISED in fired:

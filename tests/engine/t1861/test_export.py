@@ -115,3 +115,23 @@ def test_the_fixture_header_is_read() -> None:
     assert export.result == {"0": 2731, "1": 2460, "2": 2336, "3": 3354}
     assert export.end_reason == "final_phase"
     assert fixture_export("29683").seed == 29683
+
+
+def test_a_program_settings_automatic_pass_is_kept_and_the_setting_left_out() -> None:
+    # Section 22 / 23 R1 (import auto_actions): switching on "pass automatically" during one's
+    # own stock turn passes at once; 18xx.games records that pass only inside the setting.
+    setting = _act(7, "program_share_pass", auto_actions=[
+        {"type": "pass", "entity": 3}, {"type": "program_disable", "entity": 1}])
+    export = parse_export(json.dumps({"actions": [_act(6), setting, _act(8)]}))
+    assert [(a["type"], a.get("id"), a.get("auto_of")) for a in export.effective_actions()] == [
+        ("pass", 6, None),
+        ("pass", None, 7),
+        ("pass", 8, None),
+    ]
+
+
+def test_bank_breaks_keeps_the_automatic_pass_of_a_program_setting() -> None:
+    export = fixture_export("bank_breaks_then_final_phase")
+    after_456 = [a for a in export.effective_actions() if a.get("auto_of") == 457]
+    assert after_456 == [{"type": "pass", "entity": 11966, "entity_type": "player",
+                          "created_at": 1731215319, "auto_of": 457}]

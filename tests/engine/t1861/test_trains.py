@@ -15,6 +15,7 @@ from engine.t1861.depot import (
     next_train,
     rust,
     sell,
+    train_type_of,
 )
 from engine.t1861.phase_changes import events_fired, first_purchase, phase_after
 from engine.t1861.train_limits import discard_choices, excess, has_room, train_limit
@@ -49,7 +50,17 @@ def test_16_the_8_is_unlimited_and_2_plus_2_and_5_plus_5e_sell_beside_it_from_ph
     assert bank_offer(depot, "7") == ("8-0",)
     assert copies_left(depot, "8") is None
     depot = sell(depot, "8-0", "7")
-    assert bank_offer(depot, "8") == ("8-1", "2+2-0", "5+5E-0")
+    assert bank_offer(depot, "8") == ("8-1", "2+2-0", "5+5e-0")
+
+
+def test_16_a_5_plus_5e_copy_has_a_lower_case_id_and_counts_as_a_5_plus_5e_sold() -> None:
+    # Ids are lower case (docs/titles/1861.md, Ids); bank_breaks_then_final_phase id 692 buys
+    # "5+5E-0", which the import writes "5+5e-0", the copy the bank offers.
+    depot = sell(_sold(new_depot(4), 10 + 7 + 4 + 4 + 2 + 2), "8-0", "7")
+    assert train_type_of("5+5e-0") == train_type_of("5+5E-0") == "5+5E"
+    depot = sell(depot, "5+5e-0", "8")
+    assert depot.sold_of("5+5E") == 1
+    assert bank_offer(depot, "8") == ("8-1", "2+2-0", "5+5e-1")
 
 
 def test_2_two_players_play_without_the_last_copies_of_2_to_7() -> None:
