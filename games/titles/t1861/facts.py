@@ -1,6 +1,7 @@
 """The public 1861 facts the board shows that ``engine.t1861.view`` does not carry yet.
 
 An adapter over the engine's state, read when a view is made (``TitleUI.view_facts``): the
+map as ``engine.t1861.map_view`` draws it (the view's ``board`` is the board's storage form), the
 market cell and arrival stamp of each price token (7.3's stacks), the bank's trains (the
 depot, section 16) and the operating round's order and current company (7.4).  The engine's
 view gives only prices, ``next_train`` and the round's kind, and its modules are not ours to
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.t1861.map_view import map_view
 from engine.t1861.prices import market_of
 
 
 def state_facts(state: Any) -> dict[str, Any]:
-    """Plain JSON: ``market``, ``depot`` and ``operating`` (None outside an operating round)."""
-    return {"market": market_facts(state), "depot": depot_facts(state), "operating": operating_facts(state)}
+    """Plain JSON: ``map`` (the engine's map view), ``market``, ``depot`` and ``operating`` (None outside an OR)."""
+    return {"map": map_view(state.board, state.phase), "market": market_facts(state), "depot": depot_facts(state),
+            "operating": operating_facts(state)}
 
 
 def market_facts(state: Any) -> dict[str, Any]:

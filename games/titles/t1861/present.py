@@ -13,12 +13,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.utils.safestring import mark_safe
-
-from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.depot import train_type_of
-from engine.t1861.map_view import map_view
 from engine.t1861.train_limits import train_limit
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.map_svg import map_svg
@@ -33,8 +29,8 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
     facts = view.get("facts") or {}
     names = _names(view)
     return {
-        # map_svg escapes every name it draws, so its string is safe markup.
-        "map_svg": mark_safe(map_svg(map_view(Board.from_json(view["board"]), view["phase"]))),
+        # map_svg escapes every name it draws; the template embeds its string as markup.
+        "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
         "market": market_rows(facts.get("market"), names),
