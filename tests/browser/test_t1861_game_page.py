@@ -26,6 +26,8 @@ def test_an_imported_1861_game_reads_on_a_phone_without_console_errors(live_serv
     page.screenshot(path=artifacts / "phone-1861-first-screen.png")
     page.screenshot(path=artifacts / "phone-1861.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page
+    for card in ("market", "companies", "rsr", "trains"):  # each card alone, readable at full size
+        page.locator(f"#{card}").screenshot(path=artifacts / f"phone-1861-{card}.png")
     for card in ("#t1861-round", "#map", "#market", "#companies", "#rsr", "#privates", "#trains"):
         box = page.locator(card).bounding_box()
         assert box is not None and box["width"] <= PHONE["width"], card

@@ -73,6 +73,8 @@ def test_the_game_page_shows_the_position_the_import_reached(client, imported) -
     # 7.3: KK entered the ₽60 cell before KB, so KK's token is on top of KB's.
     assert ("60", ["kk", "kb"]) in market_cells(html)
     assert ("165", ["nw"]) in market_cells(html) and ("150", ["grr"]) in market_cells(html)
+    stacks = re.sub(r"<[^>]+>", "", section(html, "market-stacks"))  # the line a phone reads without scrolling
+    assert stacks.startswith('id="market-stacks">₽165: NW; ₽150: GRR; ₽135: MKN; ₽80: M-K; ₽65: SPW; ₽60: KK over KB\n')
     rsr = text(section(html, "rsr"))
     assert f"treasury ₽29 loans 6 trains 4 operator {DASH} tokens B4, D20, E1, H18, I19, N10 reserved H8" in rsr
     privates = text(section(html, "privates"))

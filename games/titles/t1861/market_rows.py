@@ -29,7 +29,13 @@ def market_rows(market: dict[str, Any] | None, names: dict[Any, str]) -> dict[st
     rows = [[_cell(cell, names) if cell else None for cell in row] for row in market["rows"]]
     if market["kind"] == "column":
         rows = [[cell] for cell in reversed(rows[0])]
-    return {"kind": market["kind"], "rows": rows, "zones": list(ZONE_WORDS.items())}
+    return {"kind": market["kind"], "rows": rows, "zones": list(ZONE_WORDS.items()), "stacks": _stacks(rows)}
+
+
+def _stacks(rows: list[list[dict[str, Any] | None]]) -> list[dict[str, Any]]:
+    """The occupied cells, highest price first: on a phone the grid's top prices lie beyond the screen's edge."""
+    occupied = [cell for row in rows for cell in row if cell and cell["tokens"]]
+    return sorted(occupied, key=lambda cell: -cell["price"])
 
 
 def _cell(cell: dict[str, Any], names: dict[Any, str]) -> dict[str, Any]:
