@@ -20,7 +20,6 @@ from games.titles.t1861.colours import company_colour
 from games.titles.t1861.map_svg import map_svg
 from games.titles.t1861.market_rows import market_rows
 
-RSR = "rsr"
 NONE = "\u2013"  # the en dash a table shows for nothing
 
 
