@@ -18,6 +18,7 @@ from games.queries import game_key, version_key
 from games.replay import log_of, log_states, record_of
 from games.standings import table_view
 from games.titles import ui_for
+from games.titles.ui import with_view_facts
 
 CACHE_SECONDS = 60 * 60
 CHAT_LINES = 100  # the table talk shown up to a step: the newest this many said by then
@@ -39,8 +40,10 @@ def public_view_at(game: Game, step: int) -> dict[str, Any]:
     view = cache.get(key)
     if view is None:
         # The moves in effect after ``step`` entries: a step after an undo shows the position it restored.
-        view = engine.view(replay(record_of(game, log_of(game, upto=step))), None)
+        state = replay(record_of(game, log_of(game, upto=step)))
+        view = engine.view(state, None)
         view.pop("prompt", None)
+        view = with_view_facts(ui_for(game.title), state, view)
         view = table_view(game, view, step)
         cache.set(key, view, CACHE_SECONDS)
     return view

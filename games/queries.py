@@ -34,6 +34,8 @@ from games.models import (
 )
 from games.replay import log_of, log_reader, opening_lines, record_of, waiting_of
 from games.standings import resignations_of, table_view
+from games.titles import ui_for
+from games.titles.ui import with_view_facts
 from games.undo import withdrawn_seqs
 from turnpost import rows
 
@@ -130,6 +132,7 @@ def _compute_position(context: GameContext) -> Position:
     state = current_state(context.game)
     view = engine.view(state, context.seat_index)
     view.pop("prompt", None)  # the prompt travels as a Prompt object, not inside the view
+    view = with_view_facts(ui_for(context.game.title), state, view)
     view = table_view(context.game, view, context.game.version)
     waiting = waiting_seats(context.game, state)
     return Position(context.game.version, view, _prompt_if_waiting(context, state, waiting), waiting)

@@ -102,7 +102,8 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
     """
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
-                            "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note}
+                            "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note,
+                            "board_script": ui_for(game.title).board_script}
     if not game.has_started:
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
         return render(request, "games/open.html", page, status=status)
@@ -330,6 +331,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "title_name": title_name(game.title),
         "rules_note": ui_for(game.title).rules_note,
+        "board_script": ui_for(game.title).board_script,
         "step": step,
         "last": game.version,
         "view": view,

@@ -9,7 +9,7 @@ title's presentation is its own module in this package (``acquire``, ``railroad_
 from __future__ import annotations
 
 from engine.core import MalformedRecord, get_title
-from games.titles import acquire, railroad_barons
+from games.titles import acquire, railroad_barons, t1861
 from games.titles.ui import BoolOption, TitleUI
 
 __all__ = ["TITLE_UI", "BoolOption", "TitleUI", "title_name", "ui_for"]
@@ -17,6 +17,7 @@ __all__ = ["TITLE_UI", "BoolOption", "TitleUI", "title_name", "ui_for"]
 TITLE_UI: dict[str, TitleUI] = {
     "acquire": acquire.UI,
     "railroad-barons": railroad_barons.UI,
+    "1861": t1861.UI,
 }
 
 

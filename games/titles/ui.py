@@ -39,10 +39,21 @@ class TitleUI:
     series_colours: Callable[[dict[str, Any]], dict[str, str]] = lambda view: {}
     # A sentence on the game and history pages when some of the title's rules are not the published ones.
     rules_note: str = ""
+    # Public facts the board needs that the engine's view leaves out, read from the state when the
+    # view is made (the same call for every seat, so it may carry nothing one seat may not see).
+    view_facts: Callable[[Any], dict[str, Any]] = lambda state: {}
+    # A template with the board's script, included after the cached board so it carries the request's CSP nonce.
+    board_script: str = ""
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}
         return from_view.get(key) or self.colours.get(key) or SERIES_COLOURS[index % len(SERIES_COLOURS)]
+
+
+def with_view_facts(ui: TitleUI, state: Any, view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with the title's extra board facts under ``"facts"`` (unchanged when it has none)."""
+    facts = ui.view_facts(state)
+    return {**view, "facts": facts} if facts else view
 
 
 def chain_series_names(view: dict[str, Any]) -> dict[str, str]:

@@ -1,0 +1,43 @@
+"""An imported 1861 game's page on a phone (390x844): the map with its zoom buttons, the market,
+companies, RSR and trains, no sideways page and nothing in the console.  Screenshots land in
+test-artifacts/ (phone-1861-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import import_18xx
+from tests.games.t1861_imports import running_export
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+LATE = 730  # the last 18xx.games action of 29683 our rules reach (phase 8)
+
+
+def test_an_imported_1861_game_reads_on_a_phone_without_console_errors(live_server, new_page, artifacts):
+    game = import_18xx.import_export(running_export(LATE), None)
+    page = new_page(viewport=PHONE)
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector(".map-zoom button")  # the zoom script ran under the policy
+    page.screenshot(path=artifacts / "phone-1861-first-screen.png")
+    page.screenshot(path=artifacts / "phone-1861.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page
+    for card in ("market", "companies", "rsr", "trains"):  # each card alone, readable at full size
+        page.locator(f"#{card}").screenshot(path=artifacts / f"phone-1861-{card}.png")
+    for card in ("#t1861-round", "#map", "#market", "#companies", "#rsr", "#privates", "#trains"):
+        box = page.locator(card).bounding_box()
+        assert box is not None and box["width"] <= PHONE["width"], card
+    assert page.locator("#map svg.map-1861").bounding_box()["width"] > PHONE["width"] * 0.8
+    assert page.locator("#companies .holding").count() >= 4
+    page.click(".map-zoom button[aria-label='Zoom in']")
+    assert page.eval_on_selector("svg.map-1861", "svg => svg.viewBox.baseVal.width") < page.eval_on_selector(
+        "svg.map-1861", "svg => svg.getBBox().width + 200")
+    page.goto(f"{live_server.url}/games/{game.pk}/history/?step=100")
+    page.wait_for_selector(".map-zoom button")
+    page.screenshot(path=artifacts / "phone-1861-history.png", full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert problems == []
