@@ -16,7 +16,9 @@ from games.undo import effective_moves, is_undo
 StoredEvents = list[dict[str, Any]]  # one Action's ``events``, as stored
 
 
-LOG_FIELDS = ("seq", "seat", "payload", "source", "kind")  # what replaying (and planning an undo) reads
+# What replaying (and planning an undo) reads.  The game id too: without it every entry fetched
+# it again when touched, one query per move (seconds on a long game's first history view).
+LOG_FIELDS = ("game", "seq", "seat", "payload", "source", "kind")
 
 
 def log_of(game: Game, upto: int | None = None) -> list[Action]:
