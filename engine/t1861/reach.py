@@ -49,40 +49,50 @@ class Reach:
 
 
 def reach(network: Network, company: str) -> Reach:
-    """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing)."""
+    """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing).
+
+    Every lay check and token check walks a whole board (issue 13), so the loop is written
+    flat: the borders are marked once per junction at the end rather than at every segment.
+    """
     found = Reach()
+    stops, touching, entries = network.stops, network.touching, found.entries
     walked: set[tuple[str, str]] = set()  # (segment id, node it was entered from)
+    junctions: set[str] = set()  # the junction ends of every segment walked
     pending: list[tuple[Segment, str]] = []
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
         found.token_hexes.add(stop.hex)
-        pending.extend((segment, stop.id) for segment in network.touching.get(stop.id, ()))
+        pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
     while pending:
         segment, start = pending.pop()
-        if (segment.id, start) in walked:
+        key = (segment.id, start)
+        if key in walked:
             continue
-        walked.add((segment.id, start))
+        walked.add(key)
         found.segments.add(segment.id)
-        end = segment.ends[1] if segment.ends[0] == start else segment.ends[0]
+        first, second = segment.ends
+        end = second if first == start else first
         for node in segment.ends:
-            _mark_border(found, node)
-        pending.extend(_onward(network, found, company, segment, end))
+            if "|" in node:
+                junctions.add(node)
+        stop = stops.get(end)
+        if stop is not None:  # a stop: on along any other segment, if trains may pass it
+            found.stops.add(end)
+            if _passable(stop, company):
+                for other in touching.get(end, ()):
+                    if other.id != segment.id:
+                        pending.append((other, end))
+            continue
+        here = segment.hex  # a junction: on into the other hex only, entering it there
+        for other in touching.get(end, ()):
+            if other.hex != here:
+                pending.append((other, end))
+        for side in _sides(end):
+            if side[0] != here:
+                entries.add(side)
+    for junction in junctions:
+        found.edges.update(_sides(junction))
     return found
-
-
-def _onward(network: Network, found: Reach, company: str, segment: Segment, node: str) -> list[tuple[Segment, str]]:
-    """The segments the walk may take next after arriving at ``node`` along ``segment``."""
-    stop = network.stops.get(node)
-    if stop is not None:
-        found.stops.add(node)
-        if not _passable(stop, company):
-            return []
-        return [(other, node) for other in network.touching.get(node, ()) if other.id != segment.id]
-    onward = [(other, node) for other in network.touching.get(node, ()) if other.hex != segment.hex]
-    for side in _sides(node):
-        if side[0] != segment.hex:
-            found.entries.add(side)
-    return onward
 
 
 def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
@@ -95,11 +105,6 @@ def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
 def _passable(stop: Stop, company: str) -> bool:
     """Trains pass towns and cities with room or the company's token, never an off-board."""
     return stop.kind != "offboard" and not stop.is_blocked_for(company)
-
-
-def _mark_border(found: Reach, node: str) -> None:
-    if "|" in node:
-        found.edges.update(_sides(node))
 
 
 @cache

@@ -88,7 +88,10 @@ class _MapParts:
     touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
 
 
-_LAST_PARTS: list[_MapParts] = []  # the last board built, at most one
+# The last board built for each off-board colour: the token rules build any phase's network
+# (reach ignores off-board values) between the turn's own, and with one kept board the two
+# chains would each rebuild the whole map at every switch.
+_LAST_PARTS: dict[str, _MapParts] = {}
 
 
 def _map_parts(board: Board, phase_colour: str) -> _MapParts:
@@ -100,9 +103,8 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     whose track changed are indexed again (issue 13: most of a replay's network builds differ
     from the one before in one hex).
     """
-    kept = list(_LAST_PARTS)  # published parts are never changed again, so threads may share them
-    last = kept[0] if kept else None
-    if last is None or last.phase_colour != phase_colour:
+    last = _LAST_PARTS.get(phase_colour)  # published parts are never changed again, so threads may share them
+    if last is None:
         parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
         todo: Iterable[str] = _HEX_IDS
     else:
@@ -118,7 +120,7 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             parts.segments[index] = track
     for node in nodes:
         _index_node(parts, node)
-    _LAST_PARTS[:] = [parts]
+    _LAST_PARTS[phase_colour] = parts
     return parts
 
 
