@@ -44,6 +44,22 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
     return built
 
 
+def any_phase_network(board: Board) -> Network:
+    """The board's whole network in some phase, for rules that read only the track, the
+    stops and their tokens (reach, token places): phases change only the off-board values.
+
+    A kept network of this board in any phase is handed out; otherwise the network is built
+    in the phase of the last one built, which is the game's own phase, so the turn's route
+    step finds it kept rather than building a second one (issue 13).
+    """
+    kept = list(_RECENT)
+    for kept_board, (_, _, company), network in kept:
+        if kept_board is board and company is None:
+            return network
+    return build_network(board, kept[0][1][1] if kept else _ANY_PHASE)
+
+
+_ANY_PHASE = DATA.phases[0].name
 _RECENT: list[tuple[Board, tuple[int, str, str | None], Network]] = []
 _RECENT_KEPT = 8
 
