@@ -52,12 +52,16 @@ def reach(network: Network, company: str) -> Reach:
     """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing).
 
     Every lay check and token check walks a whole board (issue 13), so the loop is written
-    flat: the borders are marked once per junction at the end rather than at every segment.
+    flat, remembers walked segments by id for each direction, and marks the borders once per
+    junction at the end rather than at every segment.
     """
     found = Reach()
-    stops, touching, entries = network.stops, network.touching, found.entries
-    walked: set[tuple[str, str]] = set()  # (segment id, node it was entered from)
-    junctions: set[str] = set()  # the junction ends of every segment walked
+    stops, touching, entries, segments = network.stops, network.touching, found.entries, found.segments
+    # Segment ids walked from their first end, and from their second: a segment is walked at
+    # most once each way (the walk onward depends on the end it arrives at).
+    from_first: set[str] = set()
+    from_second: set[str] = set()
+    junctions: set[str] = set()  # every junction arrived at: the junction ends of the walked segments
     pending: list[tuple[Segment, str]] = []
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
@@ -65,16 +69,12 @@ def reach(network: Network, company: str) -> Reach:
         pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
     while pending:
         segment, start = pending.pop()
-        key = (segment.id, start)
-        if key in walked:
-            continue
-        walked.add(key)
-        found.segments.add(segment.id)
         first, second = segment.ends
-        end = second if first == start else first
-        for node in segment.ends:
-            if "|" in node:
-                junctions.add(node)
+        end, walked = (second, from_first) if first == start else (first, from_second)
+        if segment.id in walked:
+            continue
+        walked.add(segment.id)
+        segments.add(segment.id)
         stop = stops.get(end)
         if stop is not None:  # a stop: on along any other segment, if trains may pass it
             found.stops.add(end)
@@ -83,7 +83,8 @@ def reach(network: Network, company: str) -> Reach:
                     if other.id != segment.id:
                         pending.append((other, end))
             continue
-        here = segment.hex  # a junction: on into the other hex only, entering it there
+        junctions.add(end)  # a junction: on into the other hex only, entering it there
+        here = segment.hex
         for other in touching.get(end, ()):
             if other.hex != here:
                 pending.append((other, end))
