@@ -15,6 +15,7 @@ the whole map again).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -55,6 +56,59 @@ def reach(network: Network, company: str) -> Reach:
     flat, remembers walked segments by id for each direction, and marks the borders once per
     junction at the end rather than at every segment.
     """
+    found, junctions = _walk(network, company, None)
+    for junction in junctions:
+        found.edges.update(_sides(junction))
+    return found
+
+
+Enough = Callable[[set[int], set[int]], bool]
+
+
+def reaches_enough(network: Network, company: str, hex_id: str, border: Mapping[str, int], enough: Enough) -> bool:
+    """Whether the walk reaches enough of ``hex_id`` for ``enough(edges, entries)``: the hex's
+    edges and entries (``Reach.edges_of`` and ``Reach.entries_of``) as found so far.
+
+    ``border`` maps the junction on each of the hex's edges to that edge.  ``enough`` must
+    be monotone (true for some sets, true for any larger ones), as a lay's connection and
+    use of new track are: then the walk may stop the moment it holds, and answers exactly
+    as a whole walk would.  A lay check uses this (most recorded lays are legal and are
+    seen to be long before the walk ends); False means the whole walk never got there.
+    """
+    watch = _Watch(hex_id, border, enough)
+    if any(stop.hex == hex_id for stop in network.stops_with_token(company)):
+        watch.edges.update(range(6))  # Reach.edges_of: every edge of a hex with a token
+    if watch.enough(watch.edges, watch.entries):
+        return True
+    _walk(network, company, watch)
+    return watch.satisfied
+
+
+class _Watch:
+    """The walk's view of one hex for :func:`reaches_enough`: its edges and entries so far."""
+
+    def __init__(self, hex_id: str, border: Mapping[str, int], enough: Enough) -> None:
+        self.hex, self.border, self.enough = hex_id, border, enough
+        self.edges: set[int] = set()
+        self.entries: set[int] = set()
+        self.satisfied = False
+
+    def arrived(self, junction: str, from_hex: str) -> bool:
+        """The walk arrived at ``junction`` along track in ``from_hex``; True once enough."""
+        edge = self.border.get(junction)
+        if edge is None:
+            return False
+        grown = edge not in self.edges or (from_hex != self.hex and edge not in self.entries)
+        self.edges.add(edge)
+        if from_hex != self.hex:
+            self.entries.add(edge)
+        self.satisfied = grown and self.enough(self.edges, self.entries)
+        return self.satisfied
+
+
+def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, set[str]]:
+    """The walk itself: what it reached and every junction it arrived at (stopping early once
+    ``watch`` has seen enough)."""
     found = Reach()
     stops, touching, entries, segments = network.stops, network.touching, found.entries, found.segments
     # Segment ids walked from their first end, and from their second: a segment is walked at
@@ -85,15 +139,15 @@ def reach(network: Network, company: str) -> Reach:
             continue
         junctions.add(end)  # a junction: on into the other hex only, entering it there
         here = segment.hex
+        if watch is not None and watch.arrived(end, here):
+            break
         for other in touching.get(end, ()):
             if other.hex != here:
                 pending.append((other, end))
         for side in _sides(end):
             if side[0] != here:
                 entries.add(side)
-    for junction in junctions:
-        found.edges.update(_sides(junction))
-    return found
+    return found, junctions
 
 
 def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
