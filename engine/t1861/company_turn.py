@@ -58,6 +58,7 @@ from engine.t1861.national_takeover import nationalise
 from engine.t1861.network import Network
 from engine.t1861.optimiser import best_routes
 from engine.t1861.revenue import Bonuses
+from engine.t1861.route_exists import route_exists
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
 from engine.t1861.state import State
 from engine.t1861.tokens import check_token, legal_tokens
@@ -67,7 +68,6 @@ from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, 
 LOANS = loans.loan_rules_from_json(DATA.raw["game"])
 SECOND_LAY_FEE = 20
 MAJOR_TOKENS = {major["id"].lower(): tuple(major["tokens"]) for major in DATA.raw["majors"]}
-ROUTE_PROBE_STEPS = 2_000  # a route exists (R1 step 6): any legal set the optimiser finds soon
 STEPS = ("redeem", "track", "token", "routes", "dividend", "private", "loans", "discard", "buy_train", "trainless",
          "last_private")
 PRIVATE_PHASES = ("3", "4", "5")  # 12.1
@@ -178,12 +178,10 @@ def bonuses(state: State, company: str) -> dict[str, int]:
     return private_bonuses(owned)
 
 
-def suggested_routes(state: State, company: str, step_limit: int | None = None) -> list[dict[str, Any]]:
+def suggested_routes(state: State, company: str) -> list[dict[str, Any]]:
     """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``)."""
     trains = company_of(state, company)["trains"]
-    limit = {} if step_limit is None else {"step_limit": step_limit}
-    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company),
-                        **limit)
+    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company))
     free = list(trains)
     answer = []
     for plan in found.plans:
@@ -191,6 +189,12 @@ def suggested_routes(state: State, company: str, step_limit: int | None = None) 
         free.remove(train)
         answer.append({"train": train, "segments": list(plan.segments)})
     return answer
+
+
+def has_a_route(state: State, company: str) -> bool:
+    """R1 step 6's "a route exists": some train of the company can run (without the optimiser)."""
+    trains = company_of(state, company)["trains"]
+    return route_exists(network(state), company.upper(), [train_of(t) for t in trains])
 
 
 def next_token_price(state: State, company: str) -> int | None:
@@ -251,7 +255,7 @@ def _waits(state: State, company: str, step: str) -> bool:
         return (price is not None and entry["cash"] >= price
                 and bool(legal_tokens(state.board, company.upper(), price)))
     if step == "routes":
-        return bool(entry["trains"]) and bool(suggested_routes(state, company, ROUTE_PROBE_STEPS))
+        return has_a_route(state, company)
     if step == "dividend":
         return kind_of(company) == "major" and turn(state)["revenue"] > 0
     if step in ("private", "last_private"):

@@ -36,9 +36,9 @@ from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
 from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
 from engine.t1861.geometry import edge_name
-from engine.t1861.reach import Reach, reach
+from engine.t1861.reach import Reach, reach, reaches_enough
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
-from engine.t1861.track_network import build_network
+from engine.t1861.track_network import build_network, junction_id
 
 _LAY_FEES = tuple(step["extra_cost"] for step in DATA.raw["game"]["tile_lays_per_turn"])
 _OPEN_FROM = [phase.name for phase in DATA.phases].index("3")
@@ -92,12 +92,20 @@ def check_lay(
     refusal = refusal or fit_refusal(hex_id, board.laid.get(hex_id), tile, rotation)
     if refusal is not None:
         raise IllegalAction(refusal)
-    reached = reach(build_network(board, phase), company)
     fit = fit_at(hex_id, board.laid.get(hex_id), tile, rotation)
     assert fit is not None  # fit_refusal found nothing wrong
-    refusal = _company_refusal(board, company, hex_id, DATA.tiles[tile], fit, reached)
-    if refusal is not None:
-        raise IllegalAction(refusal)
+    network, tiledef = build_network(board, phase), DATA.tiles[tile]
+
+    def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
+        return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
+
+    border = {junction_id(hex_id, edge): edge for edge in range(6)}
+    if not reaches_enough(network, company, hex_id, border, connects):
+        reached = reach(network, company)
+        refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
+                                   reached.entries_of(hex_id))
+        if refusal is not None:
+            raise IllegalAction(refusal)
     return _lay(board, hex_id, tile, rotation, done)
 
 
@@ -140,17 +148,19 @@ def _tile_refusal(board: Board, phase: str, hex_id: str, number: str) -> str | N
     return None
 
 
-def _company_refusal(board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach) -> str | None:
-    """Connection and the semi-restrictive rule, for a tile that fits."""
+def _company_refusal(
+    board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, edges: set[int], entries: set[int]
+) -> str | None:
+    """Connection and the semi-restrictive rule, for a tile that fits, given the edges of the hex
+    the company reaches and those it enters it by (``Reach.edges_of``, ``Reach.entries_of``)."""
     name = DATA.hexes[hex_id].display_name()
     placed = f"Tile {tile.number} at rotation {fit.rotation} in {name}"
-    edges = reached.edges_of(hex_id)
     if not edges:
         return f"{name} is not connected to {company}'s track: no track {company} can use reaches it."
     if not tile.exits_at(fit.rotation) & edges:
         reachable = _listed([edge_name(edge) for edge in sorted(edges)])
         return f"{placed} would not connect to {company}'s track, which reaches only its {reachable} edge."
-    if not _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
+    if not _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, entries):
         return f"{placed} would add no track {company} can use and change no city's value."
     return None
 
@@ -172,7 +182,9 @@ def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach
         tile = DATA.tiles[number]
         for fit in fitted:
             connected = tile.exits_at(fit.rotation) & edges
-            if connected and _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, reached):
+            if connected and _uses_new_track_or_changes_a_city(
+                board, company, hex_id, tile, fit, reached.entries_of(hex_id)
+            ):
                 found.append(_lay(board, hex_id, number, fit.rotation, done))
     return found
 
@@ -194,9 +206,10 @@ def _lay(board: Board, hex_id: str, tile: str, rotation: int, done: LaysThisTurn
 
 
 def _uses_new_track_or_changes_a_city(
-    board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach
+    board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, entries: set[int]
 ) -> bool:
-    """Walk the new tile from where the company enters the hex (or its token there).
+    """Walk the new tile from where the company enters the hex (``entries``: its edges) or its
+    token there.  More entries can only walk more of the tile, so the answer grows with them.
 
     The walk before the lay stays valid after it (an upgrade keeps every path and only adds
     slots), so entering the hex from outside or from a token is all that can reach new track.
@@ -207,7 +220,7 @@ def _uses_new_track_or_changes_a_city(
     paths = tuple(rotate_path(path, fit.rotation) for path in tile.paths)
     old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
     tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
-    starts: list[End] = [(EDGE, edge) for edge in sorted(reached.entries_of(hex_id))]
+    starts: list[End] = [(EDGE, edge) for edge in sorted(entries)]
     starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
     walked_paths, walked_stops = _walk_tile(paths, starts, tile, tokens, company)
     if any(path_key(path) not in old_paths for path in walked_paths):

@@ -78,6 +78,12 @@ def seat(state: State) -> int:
     return owner
 
 
+def is_plain_pass(state: State, action: dict[str, Any]) -> bool:
+    """A minor's pass at its turn with no merger under way (14.1): ``act`` then only moves the
+    round on (``_next_minor``), which refuses nothing, so it needs no copy of the state."""
+    return action.get("type") == "pass" and state.round["step"] == "turn" and not state.round.get("merging")
+
+
 def act(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     """One answer to the round's prompt (14.1-14.3)."""
     kind = action["type"]

@@ -15,6 +15,7 @@ the whole map again).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -49,40 +50,104 @@ class Reach:
 
 
 def reach(network: Network, company: str) -> Reach:
-    """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing)."""
+    """Walk ``network`` from ``company``'s tokens (a company with no token reaches nothing).
+
+    Every lay check and token check walks a whole board (issue 13), so the loop is written
+    flat, remembers walked segments by id for each direction, and marks the borders once per
+    junction at the end rather than at every segment.
+    """
+    found, junctions = _walk(network, company, None)
+    for junction in junctions:
+        found.edges.update(_sides(junction))
+    return found
+
+
+Enough = Callable[[set[int], set[int]], bool]
+
+
+def reaches_enough(network: Network, company: str, hex_id: str, border: Mapping[str, int], enough: Enough) -> bool:
+    """Whether the walk reaches enough of ``hex_id`` for ``enough(edges, entries)``: the hex's
+    edges and entries (``Reach.edges_of`` and ``Reach.entries_of``) as found so far.
+
+    ``border`` maps the junction on each of the hex's edges to that edge.  ``enough`` must
+    be monotone (true for some sets, true for any larger ones), as a lay's connection and
+    use of new track are: then the walk may stop the moment it holds, and answers exactly
+    as a whole walk would.  A lay check uses this (most recorded lays are legal and are
+    seen to be long before the walk ends); False means the whole walk never got there.
+    """
+    watch = _Watch(hex_id, border, enough)
+    if any(stop.hex == hex_id for stop in network.stops_with_token(company)):
+        watch.edges.update(range(6))  # Reach.edges_of: every edge of a hex with a token
+    if watch.enough(watch.edges, watch.entries):
+        return True
+    _walk(network, company, watch)
+    return watch.satisfied
+
+
+class _Watch:
+    """The walk's view of one hex for :func:`reaches_enough`: its edges and entries so far."""
+
+    def __init__(self, hex_id: str, border: Mapping[str, int], enough: Enough) -> None:
+        self.hex, self.border, self.enough = hex_id, border, enough
+        self.edges: set[int] = set()
+        self.entries: set[int] = set()
+        self.satisfied = False
+
+    def arrived(self, junction: str, from_hex: str) -> bool:
+        """The walk arrived at ``junction`` along track in ``from_hex``; True once enough."""
+        edge = self.border.get(junction)
+        if edge is None:
+            return False
+        grown = edge not in self.edges or (from_hex != self.hex and edge not in self.entries)
+        self.edges.add(edge)
+        if from_hex != self.hex:
+            self.entries.add(edge)
+        self.satisfied = grown and self.enough(self.edges, self.entries)
+        return self.satisfied
+
+
+def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, set[str]]:
+    """The walk itself: what it reached and every junction it arrived at (stopping early once
+    ``watch`` has seen enough)."""
     found = Reach()
-    walked: set[tuple[str, str]] = set()  # (segment id, node it was entered from)
+    stops, touching, entries, segments = network.stops, network.touching, found.entries, found.segments
+    # Segment ids walked from their first end, and from their second: a segment is walked at
+    # most once each way (the walk onward depends on the end it arrives at).
+    from_first: set[str] = set()
+    from_second: set[str] = set()
+    junctions: set[str] = set()  # every junction arrived at: the junction ends of the walked segments
     pending: list[tuple[Segment, str]] = []
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
         found.token_hexes.add(stop.hex)
-        pending.extend((segment, stop.id) for segment in network.touching.get(stop.id, ()))
+        pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
     while pending:
         segment, start = pending.pop()
-        if (segment.id, start) in walked:
+        first, second = segment.ends
+        end, walked = (second, from_first) if first == start else (first, from_second)
+        if segment.id in walked:
             continue
-        walked.add((segment.id, start))
-        found.segments.add(segment.id)
-        end = segment.ends[1] if segment.ends[0] == start else segment.ends[0]
-        for node in segment.ends:
-            _mark_border(found, node)
-        pending.extend(_onward(network, found, company, segment, end))
-    return found
-
-
-def _onward(network: Network, found: Reach, company: str, segment: Segment, node: str) -> list[tuple[Segment, str]]:
-    """The segments the walk may take next after arriving at ``node`` along ``segment``."""
-    stop = network.stops.get(node)
-    if stop is not None:
-        found.stops.add(node)
-        if not _passable(stop, company):
-            return []
-        return [(other, node) for other in network.touching.get(node, ()) if other.id != segment.id]
-    onward = [(other, node) for other in network.touching.get(node, ()) if other.hex != segment.hex]
-    for side in _sides(node):
-        if side[0] != segment.hex:
-            found.entries.add(side)
-    return onward
+        walked.add(segment.id)
+        segments.add(segment.id)
+        stop = stops.get(end)
+        if stop is not None:  # a stop: on along any other segment, if trains may pass it
+            found.stops.add(end)
+            if _passable(stop, company):
+                for other in touching.get(end, ()):
+                    if other.id != segment.id:
+                        pending.append((other, end))
+            continue
+        junctions.add(end)  # a junction: on into the other hex only, entering it there
+        here = segment.hex
+        if watch is not None and watch.arrived(end, here):
+            break
+        for other in touching.get(end, ()):
+            if other.hex != here:
+                pending.append((other, end))
+        for side in _sides(end):
+            if side[0] != here:
+                entries.add(side)
+    return found, junctions
 
 
 def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
@@ -95,11 +160,6 @@ def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:
 def _passable(stop: Stop, company: str) -> bool:
     """Trains pass towns and cities with room or the company's token, never an off-board."""
     return stop.kind != "offboard" and not stop.is_blocked_for(company)
-
-
-def _mark_border(found: Reach, node: str) -> None:
-    if "|" in node:
-        found.edges.update(_sides(node))
 
 
 @cache

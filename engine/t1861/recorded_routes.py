@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from engine.t1861.network import Network, Segment
+from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.routes import RouteError, RoutePlan, track_pieces
 from engine.t1861.trains import Train
 
@@ -136,10 +136,26 @@ def node_stop(network: Network, signature: str) -> str | None:
 
 def _stops_in(network: Network, hex_id: str) -> list[str]:
     """The hex's stops in 18xx.games node order: cities, then towns, then the off-board."""
-    order = {"city": 0, "town": 1, "offboard": 2}
-    found = [stop for stop in network.stops.values() if stop.hex == hex_id]
-    found.sort(key=lambda stop: (order[stop.kind], int(stop.id.rsplit(":", 1)[1][1:])))
-    return [stop.id for stop in found]
+    return list(_stops_by_hex(network).get(hex_id, ()))
+
+
+def _stops_by_hex(network: Network) -> dict[str, tuple[str, ...]]:
+    """Every hex's stops in node order.  A route's every node and stretch asks for its hex's
+    stops, so the last network's table is kept (issue 13: walking all stops for each ask was
+    a fifth of an import's route translation); a kept table is never changed."""
+    kept, table = _LAST_STOPS[0]
+    if kept is not network:
+        order = {"city": 0, "town": 1, "offboard": 2}
+        grouped: dict[str, list[Stop]] = {}
+        for stop in network.stops.values():
+            grouped.setdefault(stop.hex, []).append(stop)
+        table = {hex_id: tuple(stop.id for stop in sorted(found, key=lambda stop: (
+            order[stop.kind], int(stop.id.rsplit(":", 1)[1][1:])))) for hex_id, found in grouped.items()}
+        _LAST_STOPS[0] = (network, table)  # one assignment: threads see the old pair or the new
+    return table
+
+
+_LAST_STOPS: list[tuple[Network | None, dict[str, tuple[str, ...]]]] = [(None, {})]
 
 
 def _stretches(network: Network, hexes: Sequence[str]) -> list[Stretch]:

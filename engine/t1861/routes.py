@@ -134,7 +134,16 @@ def _check_one(
 
 
 def _segment_index(network: Network) -> dict[str, Segment]:
-    return {segment.id: segment for segment in network.segments}
+    """Segments by id; the last network's index is kept, since a run is checked route by route
+    and the whole set again (a network never changes, and the index is never changed once kept)."""
+    kept, index = _LAST_INDEX[0]
+    if kept is not network:
+        index = {segment.id: segment for segment in network.segments}
+        _LAST_INDEX[0] = (network, index)  # one assignment: threads see the old pair or the new
+    return index
+
+
+_LAST_INDEX: list[tuple[Network | None, dict[str, Segment]]] = [(None, {})]
 
 
 def _who(train: Train, ordinal: str = "") -> str:

@@ -69,7 +69,7 @@ def begin(state: State) -> list[Event]:
     events = [Event(f"The RSR operates, run by {state.players[seat]} (priority deal).", "rsr_turn",
                     {"operator": seat})]
     events += rsr_tokens.first_operation(state)
-    if state.rsr["trains"] and company_turn.suggested_routes(state, RSR, company_turn.ROUTE_PROBE_STEPS):
+    if company_turn.has_a_route(state, RSR):
         operating["step"] = ROUTES_STEP
         return events
     return events + _after_routes(state)

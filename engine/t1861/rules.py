@@ -4,7 +4,8 @@ The auction and stock-round rules work on a copy, and the copy replaces the stat
 the whole action was legal, so a refused action (IllegalAction, in words) leaves the state
 exactly as it was.  The operating round's rules (``company_turn``) check an action in full
 before they change anything, so they work on the state itself: copying the whole state for
-each of a game's many OR actions would cost most of the replay time (issue 13's 50 ms).
+each of a game's many OR actions would cost most of the replay time (issue 13's 50 ms).  So
+does a minor's plain pass in the merger round (``merger_round.is_plain_pass``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     if action.get("type") not in asked.accepts:
         raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
                             f" possible now (possible: {', '.join(asked.accepts)}).")
-    if asked.prompt in CHECK_FIRST and state.round["kind"] != "merger":
+    if _checks_first(state, asked.prompt, action):
         return _answer(state, seat, asked.prompt, action)
     work = copy_state(state)
     events = _answer(work, seat, asked.prompt, action)
@@ -39,6 +40,15 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         if name != "actions_applied":
             setattr(state, name, value)
     return events
+
+
+def _checks_first(state: State, prompt: str, action: dict[str, Any]) -> bool:
+    """Whether the rule that answers refuses before it changes anything, so it may work on the
+    state itself: the operating round's, and a minor's plain pass in the merger round (most
+    of that round's answers), which only moves the round on."""
+    if state.round["kind"] == "merger":
+        return merger_round.is_plain_pass(state, action)
+    return prompt in CHECK_FIRST
 
 
 def _answer(state: State, seat: int, prompt: str, action: dict[str, Any]) -> list[Event]:

@@ -25,10 +25,7 @@ from engine.t1861.data import DATA
 from engine.t1861.geometry import distance
 from engine.t1861.network import Network
 from engine.t1861.reach import reach
-from engine.t1861.track_network import build_network
-
-# Off-board values do not matter for reach; any phase's network will do.
-_ANY_PHASE = DATA.phases[0].name
+from engine.t1861.track_network import any_phase_network
 
 
 @dataclass(frozen=True)
@@ -42,7 +39,7 @@ class TokenPlacement:
 
 def legal_tokens(board: Board, company: str, price: int) -> list[TokenPlacement]:
     """Every city ``company`` may place its next token in, at ``price`` per hex of distance."""
-    network = build_network(board, _ANY_PHASE)
+    network = any_phase_network(board)
     reached = reach(network, company)
     found = []
     for stop_id in sorted(reached.stops):
@@ -59,7 +56,7 @@ def check_token(board: Board, company: str, hex_id: str, city: int, price: int) 
     refusal = _place_refusal(board, company, hex_id, city)
     if refusal is not None:
         raise IllegalAction(refusal)
-    if f"{hex_id}:c{city}" not in reach(build_network(board, _ANY_PHASE), company).stops:
+    if f"{hex_id}:c{city}" not in reach(any_phase_network(board), company).stops:
         name = DATA.hexes[hex_id].display_name()
         raise IllegalAction(f"{company} cannot reach the city in {name} along track it may use.")
     return TokenPlacement(hex_id, city, token_cost(board, company, hex_id, price))
@@ -86,7 +83,7 @@ def home_city_options(board: Board) -> list[tuple[str, int]]:
     The hex must have no token and no held slot for anyone in any of its cities, and no
     city's track may lead to another city, town or off-board (track that dead-ends is fine).
     """
-    network = build_network(board, _ANY_PHASE)
+    network = any_phase_network(board)
     found = []
     for hexdef in DATA.hexes.values():
         cities = board.contents(hexdef.id).cities

@@ -44,6 +44,22 @@ def build_network(board: Board, phase: str, company: str | None = None) -> Netwo
     return built
 
 
+def any_phase_network(board: Board) -> Network:
+    """The board's whole network in some phase, for rules that read only the track, the
+    stops and their tokens (reach, token places): phases change only the off-board values.
+
+    A kept network of this board in any phase is handed out; otherwise the network is built
+    in the phase of the last one built, which is the game's own phase, so the turn's route
+    step finds it kept rather than building a second one (issue 13).
+    """
+    kept = list(_RECENT)
+    for kept_board, (_, _, company), network in kept:
+        if kept_board is board and company is None:
+            return network
+    return build_network(board, kept[0][1][1] if kept else _ANY_PHASE)
+
+
+_ANY_PHASE = DATA.phases[0].name
 _RECENT: list[tuple[Board, tuple[int, str, str | None], Network]] = []
 _RECENT_KEPT = 8
 
@@ -88,7 +104,10 @@ class _MapParts:
     touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
 
 
-_LAST_PARTS: list[_MapParts] = []  # the last board built, at most one
+# The last board built for each off-board colour: the token rules build any phase's network
+# (reach ignores off-board values) between the turn's own, and with one kept board the two
+# chains would each rebuild the whole map at every switch.
+_LAST_PARTS: dict[str, _MapParts] = {}
 
 
 def _map_parts(board: Board, phase_colour: str) -> _MapParts:
@@ -100,9 +119,8 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     whose track changed are indexed again (issue 13: most of a replay's network builds differ
     from the one before in one hex).
     """
-    kept = list(_LAST_PARTS)  # published parts are never changed again, so threads may share them
-    last = kept[0] if kept else None
-    if last is None or last.phase_colour != phase_colour:
+    last = _LAST_PARTS.get(phase_colour)  # published parts are never changed again, so threads may share them
+    if last is None:
         parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
         todo: Iterable[str] = _HEX_IDS
     else:
@@ -118,7 +136,7 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             parts.segments[index] = track
     for node in nodes:
         _index_node(parts, node)
-    _LAST_PARTS[:] = [parts]
+    _LAST_PARTS[phase_colour] = parts
     return parts
 
 

@@ -25,12 +25,24 @@ from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
 
 # The replayable parts as of issue 13 (through these 18xx.games ids), and the sha256 of their
-# final state's JSON (keys sorted), computed on main before any reuse existed.  A rule change
+# final state's JSON (keys sorted), computed on main before any reuse existed, and computed
+# again with every reuse switched off at a879b69, whose merged rules (the redeem step,
+# nationalisation, the merger round) had changed both states.  A rule change
 # that rightly changes these states must recompute the digest with the reuse switched off
 # (``_without_reuse`` below) and say so in its commit.
 PINNED = {
-    "29683": (353, "fe45d9feaa7bbb3d2a3e87dc38785fea750dd8c50bedd8088c6c13a76de5fbda"),
-    "167259": (392, "c070168d7300338361e108b28066eb3b87bdb6da1417756d78fb0e297b44f19c"),
+    "29683": (353, "dea4eea89c60ce756605bf1e46eea7aa8f941c8bd57300271b0c704e55f2f50f"),
+    "167259": (392, "b492c7519f915f10f2d1468fbf48a27c05796a57fd9fcaf1cc57d24996c84920"),
+}
+
+# The whole replayable part of each record (through the last id the rules reach) and its final
+# state's digest, computed with every reuse
+# switched off on the integration branch at a879b69, before the route probe was replaced
+# (issue 13's second pass).
+WHOLE = {
+    "29683": (730, "8caedff73c3618c272068f63acfb316c256a76012a770f234e62e5e478c3f51d"),
+    "167259": (701, "0e2ae0915872c91809ce8b52eb38833d5d112188c1f183e1a79da6a678175af0"),
+    "bank_breaks_then_final_phase": (456, "fe0327a2ec2ea033b798eb46d409a6397d28c76819b5e80bf9d755d7af879341"),
 }
 
 
@@ -46,10 +58,18 @@ def test_the_replayable_part_ends_in_the_state_it_ended_in_before_the_reuse(game
     assert _digest(state) == digest
 
 
-@pytest.mark.parametrize("game", sorted(PINNED))
+@pytest.mark.parametrize("game", sorted(WHOLE))
+def test_the_whole_replayable_part_ends_in_the_state_a_replay_without_reuse_ended_in(game: str) -> None:
+    reached_before, digest = WHOLE[game]
+    state, reached, _ = fixture_replay(game, until=reached_before)
+    assert reached == reached_before
+    assert _digest(state) == digest
+
+
+@pytest.mark.parametrize("game", sorted(WHOLE))
 def test_every_action_leaves_the_state_a_replay_without_reuse_leaves(game: str, monkeypatch) -> None:
     """Section 22: a record replays to one state; the reuse may not be observable anywhere."""
-    until = PINNED[game][0]
+    until = WHOLE[game][0]
     fast: list[dict[str, Any]] = []
     fixture_replay(game, until=until, after_each=lambda state, _: fast.append(TITLE.to_json(state)))
     slow: list[dict[str, Any]] = []
