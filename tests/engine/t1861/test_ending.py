@@ -1,8 +1,9 @@
 """The game's end wired into the rounds (rules section 17, 23 G10).
 
 The timing tests replay 29683 and break the bank at a chosen moment by moving the bank's cash
-(and ₽1 more) to the first player, whose cash no operating-round rule reads, so the money still totals ₽15,000 and the bank is below
-₽0 from then on, as G10 says it stays: payments go on regardless.
+(and ₽1 more) to the first player, whose cash no operating-round rule reads, so the money
+still totals ₽15,000 and the bank is below ₽0 from then on, as G10 says it stays: payments
+go on regardless.
 """
 
 from __future__ import annotations
