@@ -25,6 +25,13 @@ from tests.engine.t1861.fixtures import FIXTURES, fixture_export
 from tests.engine.t1861.games import fixture_replay
 
 ROOT = Path(__file__).resolve().parents[3]
+# The third record (column market; the bank breaks in OR 7.2, id 674, then the first 8-train
+# at id 675 sets the final phase's timing) stops at id 458 in a stock round on this branch;
+# with branch t1861-column's fixes merged it replays to its end (id 780) with its result.
+# Strict: once it passes, drop the mark.
+COLUMN_GAME = pytest.param("bank_breaks_then_final_phase", marks=pytest.mark.xfail(
+    strict=True, reason="stops at id 458 (a stock round) until branch t1861-column is merged"))
+GAMES = ["29683", "167259", COLUMN_GAME]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
@@ -34,7 +41,7 @@ def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
     return json.loads(done.stdout)
 
 
-@pytest.fixture(scope="module", params=["29683", "167259"])
+@pytest.fixture(scope="module", params=GAMES)
 def replayed(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
     """The game imported, then its record replayed: ``replay``'s summary."""
     record = _engine("import-18xx", str(FIXTURES / f"{request.param}.json"))
@@ -42,7 +49,7 @@ def replayed(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
 
 
 def test_the_game_finishes_with_the_recorded_end_reason(replayed) -> None:
-    """17: the first 8-train's last set of three ORs ends both games (18xx.games: final_phase)."""
+    """17: the first 8-train's last set of three ORs ends each game (18xx.games: final_phase)."""
     game, summary = replayed
     assert summary["status"] == "finished" and summary["waiting_for"] == []
     assert summary["end_reason"] == fixture_export(game).end_reason == "final_phase"
@@ -58,9 +65,10 @@ def test_every_player_scores_exactly_the_recorded_result(replayed) -> None:
     assert [entry["score"] for entry in summary["standings"]] == sorted(scores.values(), reverse=True)
 
 
-@pytest.mark.parametrize("game", ["29683", "167259"])
+@pytest.mark.parametrize("game", GAMES)
 def test_money_totals_15000_after_every_action_to_the_end(game: str) -> None:
-    """22: bank + players + companies + RSR is ₽15,000 after every action (the bank never breaks here)."""
+    """22, G10: bank + players + companies + RSR is ₽15,000 after every action (a broken bank's
+    cash is below ₽0)."""
     totals: list[int] = []
     state, _, refusal = fixture_replay(game, after_each=lambda state, _: totals.append(total_money(state)))
     assert refusal is None and state.round["kind"] == "end"
@@ -101,3 +109,15 @@ def test_167259_after_action_673_the_rsr_placed_its_tokens_in_the_recorded_order
         state.actions_applied += 1
     assert placed == ["E1", "D14", "D20", "K17", "I19", "H8", "B4", "E9"]
     assert sorted(placed) == state.board.token_hexes("RSR")
+
+
+@pytest.mark.xfail(strict=True, reason="stops at id 458 (a stock round) until branch t1861-column is merged")
+def test_the_column_game_s_broken_bank_gives_way_to_the_first_8_train() -> None:
+    """17, G10: the bank breaks in OR 7.2 (id 674: the game would end with that OR); the first
+    8-train, bought at the end of OR 7.2 (id 675), sets one more set of three ORs instead."""
+    broken, reached, refusal = fixture_replay("bank_breaks_then_final_phase", until=674)
+    assert (reached, refusal) == (674, None) and broken.bank < 0
+    assert broken.game_end == {"reason": "bank", "last_round": [7, 2]}
+    bought, _, _ = fixture_replay("bank_breaks_then_final_phase", until=675)
+    assert bought.game_end == {"reason": "final_phase", "last_round": [8, 3]}
+    assert bought.round["kind"] == "stock"
