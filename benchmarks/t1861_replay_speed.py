@@ -76,7 +76,10 @@ def random_record(players: int, seed: int, limit: int = 600) -> dict[str, Any]:
     rng = random.Random(seed)
     actions = []
     while len(actions) < limit:
-        asked = TITLE.waiting(state)[0]
+        everyone = TITLE.waiting(state)
+        if not everyone:  # the game is over (section 17)
+            break
+        asked = everyone[0]
         if asked.prompt == "operating_round":  # the RSR's turn: not built yet
             break
         action = TITLE.random_action(state, asked.seat, rng)

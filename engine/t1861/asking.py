@@ -11,6 +11,7 @@ from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import (
     company_turn,
     conversion,
+    ending,
     merger,
     merger_prompts,
     merger_round,
@@ -37,6 +38,8 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
 
 
 def waiting(state: State) -> list[Waiting]:
+    if ending.is_finished(state):
+        return []  # 17: a finished game waits for nobody
     if trainless.pending(state) is not None:  # 23 R4: before any other action
         return [trainless.waiting(state)]
     kind = state.round["kind"]

@@ -47,7 +47,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import charters, holdings, loans, phase_changes, prices, rsr_tokens, train_limits, trainless
+from engine.t1861 import charters, ending, holdings, loans, phase_changes, prices, rsr_tokens, train_limits, trainless
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
@@ -596,6 +596,8 @@ def first_purchase_effects(state: State, train: str) -> tuple[list[Event], tuple
     if effects.phase is not None:
         state.phase = effects.phase
         events.append(Event(f"Phase {effects.phase} begins.", "phase", {"phase": effects.phase}))
+        if effects.phase == ending.FINAL_PHASE:
+            events += ending.note_final_phase(state)
     for rusted in effects.rusts:
         for company in _all_companies(state):
             entry = company_of(state, company)

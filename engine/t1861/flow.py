@@ -15,8 +15,11 @@ that is over leaves ``state.stock`` empty (``stock_round``).  After every answer
 - the stock round is over (priority already moved, R6): the set's first OR
   (``operating_round.begin_set``).
 
-Nothing moves on while trainless majors wait for their presidents (15.2, 23 R4,
-``trainless``).  The private auction opens the first stock round itself (``stock_round.begin``).
+The game's end is set by its triggers (the first 8-train, the broken bank: ``ending``, which
+``carry_on`` asks after every step whether the bank has broken) and reached when the OR that
+ends it is over (``operating_round``); then nothing follows.  Nothing moves on while
+trainless majors wait for their presidents (15.2, 23 R4, ``trainless``).  The private
+auction opens the first stock round itself (``stock_round.begin``).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.events import Event
-from engine.t1861 import company_turn, merger_round, operating_round, rsr_turn
+from engine.t1861 import company_turn, ending, merger_round, operating_round, rsr_turn
 from engine.t1861.state import State
 
 Continuation = Callable[[State], list[Event]]
@@ -32,13 +35,16 @@ Continuation = Callable[[State], list[Event]]
 
 def carry_on(state: State) -> list[Event]:
     """Start each round or turn the last answer finished, until the game waits for a player."""
-    events: list[Event] = []
+    events = ending.note_bank_break(state)
     while (continuation := _what_next(state)) is not None:
         events += continuation(state)
+        events += ending.note_bank_break(state)  # G10: noted in the round where the payment was made
     return events
 
 
 def _what_next(state: State) -> Continuation | None:
+    if ending.is_finished(state):
+        return None  # 17: after the game's last OR nothing follows
     if state.trainless_majors:
         return None  # 23 R4: their presidents answer before the game goes on
     kind = state.round["kind"]

@@ -48,6 +48,8 @@ def replay_export(export: Export, until: int | None = None,
         at = recorded.get("id", imported.reached)
         if until is not None and at > until:
             break
+        if not TITLE.waiting(state):  # 17: the game ended before the record does
+            return _refused(imported, recorded, "The game is over; no more moves can be made.")
         try:
             entry = translator.translate(recorded)
             TITLE.apply_in_place(state, entry["seat"], entry["action"])

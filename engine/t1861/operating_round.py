@@ -9,7 +9,7 @@ RSR's (:mod:`engine.t1861.rsr_turn`, run by the priority deal's holder of the OR
 section 6: ``rsr_operator``).  After the last company, in phases
 3-7, a merger round (section 8, :mod:`engine.t1861.merger_round`, which calls
 :func:`after_merger_round` when it ends); then the set's next OR, or after the
-set's last the next stock round.
+set's last the next stock round; or, after the game's last OR (17, ``ending``), nothing.
 
 State (``state.operating``): ``order`` (company ids), ``index`` (the one operating),
 ``rounds_in_set`` (fixed when the set began), ``loans_at_start`` and the turn's own fields
@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.t1861 import company_turn, rsr_turn, stock_round
+from engine.t1861 import company_turn, ending, rsr_turn, stock_round
 from engine.t1861.data import DATA
 from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.prices import market_of
@@ -33,7 +33,7 @@ PRIVATE_REVENUE = {private["id"].lower(): private["revenue"] for private in DATA
 
 def begin_set(state: State) -> list[Event]:
     """The stock round is over: the set's first OR, with as many ORs as the phase gives (16)."""
-    return begin(state, operating_round=1, rounds_in_set=_rounds(state.phase))
+    return begin(state, operating_round=1, rounds_in_set=ending.rounds_in_new_set(state, _rounds(state.phase)))
 
 
 def begin(state: State, operating_round: int, rounds_in_set: int) -> list[Event]:
@@ -82,6 +82,9 @@ def _end(state: State) -> list[Event]:
     events = [Event(f"Operating round {state.round['number']}.{finished} ends.", "operating_round_end")]
     turn = company_turn.turn(state)
     turn.update(company=None, step=None)
+    events += ending.note_bank_break(state)
+    if ending.is_over(state):  # 17: the last OR of the game
+        return events + ending.finish(state)
     if _phase_entry(state.phase)["merger_rounds"]:
         state.round["merger_due"] = finished  # flow begins it (engine.t1861.flow)
         return events

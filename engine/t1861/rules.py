@@ -24,6 +24,8 @@ NOT_BUILT = {"operating_round": "This part of the operating round is not built y
 
 def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     everyone = asking.waiting(state)
+    if not everyone:
+        raise IllegalAction("The game is over; no more moves can be made.")
     asked = next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
     if asked.prompt in NOT_BUILT:
         raise IllegalAction(NOT_BUILT[asked.prompt])

@@ -17,9 +17,13 @@ Layout (every id lower case; a seat is an ``int``):
 - ``trainless_majors`` — trainless majors whose presidents are still to answer whether they
   nationalise (15.2, 23 R4), in the operating order fixed at the purchase; asked before
   anything else.
+- ``game_end`` — ``None`` until the first 8-train or the broken bank sets the end (17);
+  then ``reason`` (``final_phase``/``bank``), ``last_round`` (``[turn, OR]``) and, once the
+  game is over, ``over`` (``engine.t1861.ending``).  Written to JSON only when set.
 - ``arrivals`` — a counter stamping each company's entry into a market cell (7.3 stacking:
   a newcomer goes under the companies already there, so an earlier stamp is on top).
-- ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``; ``number``:
+- ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``, ``merger``,
+  ``end`` once the game is over; ``number``:
   the set's turn), ``priority`` (seat holding the priority deal).
 - ``auction`` (the private on offer), ``stock`` (the stock round's turn, passed flags, sales,
   a running minor auction, a major waiting for its home city), ``operating`` (the operating
@@ -74,6 +78,7 @@ class State:
     arrivals: int = 0
     loans_in_supply: int = GAME["loans"]["loans_in_supply"]
     trainless_majors: list[str] = field(default_factory=list)
+    game_end: dict[str, Any] | None = None
     actions_applied: int = 0
     title: str = TITLE_ID
 
@@ -163,11 +168,13 @@ def total_money(state: State) -> int:
 
 _PLAIN_FIELDS = ("players", "seed", "options", "cash", "bank", "privates", "minors", "majors", "rsr", "phase",
                  "round", "priority", "auction", "stock", "operating", "arrivals", "loans_in_supply",
-                 "trainless_majors", "actions_applied")
+                 "trainless_majors", "game_end", "actions_applied")
 
 
 def state_to_json(state: State) -> dict[str, Any]:
     raw = {name: copy.deepcopy(getattr(state, name)) for name in _PLAIN_FIELDS}
+    if raw["game_end"] is None:
+        del raw["game_end"]  # snapshots (and their digests) of games with no end set stay as they were
     raw["title"] = state.title
     raw["board"] = state.board.to_json()
     raw["depot"] = depot_to_json(state.depot)
@@ -177,7 +184,7 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(raw: dict[str, Any]) -> State:
     """The state :func:`state_to_json` wrote (JSON turns int keys and owners back as written)."""
     try:
-        optional = {"operating": None, "trainless_majors": []}  # snapshots from before these existed
+        optional = {"operating": None, "trainless_majors": [], "game_end": None}  # snapshots from before these existed
         fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name not in optional}
         fields.update({name: copy.deepcopy(raw.get(name, default)) for name, default in optional.items()})
         fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))

@@ -69,7 +69,10 @@ class Title1861:
         action is passed, a turn with nothing left after a sale ends (R5), and bidders who
         cannot raise leave an auction (G1, section 11).
         """
-        asked = asking.waiting(state)[0]
+        everyone = asking.waiting(state)
+        if not everyone:
+            return None  # 17: the game is over
+        asked = everyone[0]
         if asked.prompt != "stock_turn" or not stock_round.only_pass(state, asked.seat):
             return None
         note = forced_note(f"{state.players[asked.seat]} can afford no par price and passes.", asked.seat,

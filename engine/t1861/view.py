@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.t1861 import asking, company_turn, holdings
+from engine.t1861 import asking, company_turn, ending, holdings
+from engine.t1861.data import DATA
 from engine.t1861.depot import next_train
+from engine.t1861.market import Cell, CompanyKind, Market
+from engine.t1861.prices import market_of
+from engine.t1861.scoring import PlayerHoldings, final_standings, scoring_prices
 from engine.t1861.state import State
+
+PRIVATE_FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
 
 
 def player_shares(state: State, seat: int) -> dict[str, int]:
@@ -49,13 +55,38 @@ def rsr(state: State) -> dict[str, Any]:
 
 
 def standings(state: State) -> list[dict[str, Any]] | None:
-    """The contract's final standings, or None while the game runs.
+    """The contract's final standings (17: final worth, best first), or None while the game runs.
 
-    Always None for now: the end of the game (``game_end``: the 8-train's last set, the
-    broken bank) is not wired into the rounds yet, so no 1861 state is finished.  When it
-    is, this is the one place that turns a finished state into ``scoring.final_standings``.
+    The one place that turns a finished state into ``scoring.final_standings``.  The loans
+    were paid off on the board when the game ended (``ending.finish``), so each company's
+    price is already its scoring price.
     """
-    return None
+    if not ending.is_finished(state):
+        return None
+    companies = {**state.minors, **state.majors}
+    started = {company: entry for company, entry in companies.items() if entry["status"] == "started"}
+    market = market_of(state)
+    cells = {company: _cell(market, entry["cell"]) for company, entry in started.items()}
+    kinds: dict[str, CompanyKind] = {company: "minor" if company in state.minors else "major" for company in started}
+    prices = scoring_prices(market, cells, kinds, {company: entry["loans"] for company, entry in started.items()})
+    return final_standings((_holdings(state, seat) for seat in state.seats), prices)
+
+
+def _holdings(state: State, seat: int) -> PlayerHoldings:
+    return PlayerHoldings(
+        seat=seat, name=state.players[seat], cash=state.cash[seat],
+        private_face_values=tuple(PRIVATE_FACE_VALUE[private] for private, owner in state.privates.items()
+                                  if owner == seat),
+        major_percents={major: percent for major in state.majors
+                        if (percent := holdings.percent_of(state, major, seat))},
+        minors=tuple(minor for minor, entry in state.minors.items()
+                     if entry["owner"] == seat and entry["status"] == "started"))
+
+
+def _cell(market: Market, position: list[int]) -> Cell:
+    cell = market.cell(*position)
+    assert cell is not None
+    return cell
 
 
 def summary(state: State) -> dict[str, Any]:
@@ -78,7 +109,7 @@ def summary(state: State) -> dict[str, Any]:
         "privates": dict(state.privates),
         "rsr": rsr(state),
         "next_train": next_train(state.depot),
-        "end_reason": None,
+        "end_reason": ending.end_reason(state),
     }
 
 

@@ -1,9 +1,10 @@
 """1861 games from 18xx.games on the import page, and the seat links of a game moved here.
 
 A finished game becomes a read-only game to review; a game still running there goes on here
-from its position, its importer handed one link per seat.  Whole recorded games do not
-replay yet, so the fixture (29683) is cut to an action our rules reach, and the whole export
-is refused in the words of the refusal.  1861 is registered but not playable: no new game.
+from its position, its importer handed one link per seat.  The fixture (29683) is cut to
+action 300 for a game under way; whole, it imports as the finished game it is; with one action
+our rules refuse, it is refused in the words of the refusal.  1861 is registered but not
+playable: no new game.
 """
 
 from __future__ import annotations
@@ -109,11 +110,20 @@ def test_a_finished_game_becomes_a_read_only_game_to_review(client, dee) -> None
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/history/"
 
 
-def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(client, dee) -> None:
+def test_the_whole_recorded_game_imports_as_a_finished_game_to_review(client, dee) -> None:
+    """Section 17, 22: 29683 replays to its end here, so its import is a finished game."""
     response = signed_in(client, dee).post("/games/import/", {"record": json.dumps(whole_export())})
+    game = Game.objects.get()
+    assert response.status_code == 302 and game.status == GameStatus.IMPORTED and game.is_read_only
+
+
+def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(client, dee) -> None:
+    export = json.loads(json.dumps(whole_export()))
+    next(action for action in export["actions"] if action["id"] == 354)["hex"] = "Q3"  # a gray hex
+    response = signed_in(client, dee).post("/games/import/", {"record": json.dumps(export)})
     html = response.content.decode()
     assert response.status_code == 400 and not Game.objects.exists()
-    assert "18xx.games action 354 (lay_tile)" in html and "Kharkov" in html
+    assert "18xx.games action 354 (lay_tile)" in html and "gray hex" in html
     other = signed_in(client, dee).post("/games/import/", {"record": json.dumps(
         {"title": "1830", "players": [{"id": 1}, {"id": 2}], "actions": []})})
     assert other.status_code == 400 and "only 1861 exports" in other.content.decode()

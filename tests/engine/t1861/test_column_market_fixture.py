@@ -1,5 +1,5 @@
 """bank_breaks_then_final_phase replayed on the 1-D column market (rules 7.2-7.4, 10, 12.7,
-15.3, 22, 23), as far as Turnpost's rules take it today.
+15.3, 17, 22, 23), to its end.
 
 The third recorded game (18xx.games' public fixture; 4 players, option ``column_market``).
 Every recorded company action must come from the company our operating order puts on turn
@@ -11,9 +11,8 @@ so the operating order it shows is the market's fingerprint.
 
 The bank breaks at id 674 (23 G10: its cash goes below ₽0 in SW's dividend, and the game goes
 on) and the RSR buys the first 8-train at id 675.  From there the end of the game decides
-what happens (phase 8's longer last set, section 17): after OR 8.2 (id 756) 18xx.games plays
-a third OR where Turnpost opens a stock round, so the replay stops at id 757 until the end
-of the game is built.
+what happens (phase 8's longer last set, section 17): after OR 8.2 (id 756) a third OR, 8.3,
+whose end (id 780) ends the game.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from tests.engine.t1861.fixtures import fixture_export
 from tests.engine.t1861.games import fixture_replay
 
 GAME = "bank_breaks_then_final_phase"
-FRONTIER = 756  # the end of OR 8.2: 18xx.games plays OR 8.3 next (the game's end, section 17)
+FRONTIER = 780  # the record's last action, the end of OR 8.3 (the game's end, section 17)
 BANK_BREAKS_AT = 674
 
 
@@ -84,16 +83,15 @@ def replayed() -> tuple[State, int, str | None, Seen]:
     return state, reached, refusal, seen
 
 
-def test_22_the_replay_reaches_the_end_of_or_8_2_where_the_games_end_takes_over(replayed) -> None:
+def test_17_the_replay_plays_a_third_or_in_the_last_set_and_ends_there(replayed) -> None:
     state, reached, refusal, _ = replayed
-    assert reached == FRONTIER, refusal
-    assert refusal is not None and refusal.startswith("18xx.games action 757 (pass)")
-    assert state.round["kind"] == "stock"  # 18xx.games: Operating Round 8, a third OR (section 17)
+    assert (reached, refusal) == (FRONTIER, None)
+    assert state.round["kind"] == "end"  # after OR 8.3, the last set's third OR (section 17)
 
 
 def test_22_money_totals_15000_after_every_action(replayed) -> None:
     *_, seen = replayed
-    assert len(seen.money) == 681 and set(seen.money) == {15000}  # every effective action through id 756
+    assert len(seen.money) == 701 and set(seen.money) == {15000}  # every effective action through id 780
 
 
 def test_7_4_every_company_action_comes_from_the_company_our_column_order_puts_on_turn(replayed) -> None:

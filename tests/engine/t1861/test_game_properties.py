@@ -125,7 +125,11 @@ def _play_until_not_built(state: State, rng: random.Random, limit: int) -> list[
     """Random legal answers through stock and operating rounds, invariants after every action."""
     record = []
     while len(record) < limit:
-        prompt = TITLE.prompts(state)[0]
+        asked = TITLE.prompts(state)
+        if not asked:  # 17: the game is over
+            assert TITLE.result(state) is not None
+            break
+        prompt = asked[0]
         if prompt.name in NOT_BUILT:
             break
         _check_prompt(state, prompt)

@@ -79,8 +79,11 @@ def test_until_takes_the_game_so_far_from_the_whole_export() -> None:
 
 
 def test_an_export_our_rules_stop_in_prints_the_refusal_and_no_record() -> None:
-    """All or nothing: a record cut short would read as the whole game."""
+    """All or nothing: a record cut short would read as the whole game.  (The recorded game
+    imports whole now; its action 354 is moved to a hex KR's track does not reach.)"""
     export = export_json()
+    tampered = next(action for action in export["actions"] if action["id"] == 354)
+    tampered["hex"] = "Q3"
     code, out, _ = import_export(export)
     assert code == 2 and "actions" not in out
     assert out["error"].startswith("18xx.games action 354 (lay_tile): ")

@@ -16,11 +16,9 @@ from engine.t1861 import prices
 from engine.t1861.state import State, total_money
 from tests.engine.t1861.games import fixture_replay
 
-# The last action Turnpost plays in each game: both go on through their first merger rounds'
-# conversions and mergers and the nationalisations of phase 4 (15), and stop at the next
-# recorded train purchase after the RSR's first turn (section 6, not built yet: the RSR would
-# have bought the 4-train the record's purchase expects to be gone).
-FRONTIER = {"29683": 472, "167259": 421}
+# The last action of each record: both replay to their end (17; the full-game checks of
+# issue 13 are in test_full_games.py).
+FRONTIER = {"29683": 750, "167259": 723}
 
 
 class Checkpoints:
@@ -54,14 +52,12 @@ def replayed(request: pytest.FixtureRequest) -> tuple[str, State, int, str | Non
     return request.param, state, reached, refusal, checks
 
 
-def test_the_rounds_replay_through_the_first_mergers_and_conversions(replayed) -> None:
-    """Sections 8, 14, 15: the phase-3 merger rounds' passes, conversions and mergers and the
-    first 4-train's nationalisations replay; the replay stops, in words, where the RSR's first
-    turn (section 6, not built yet) would have bought a 4-train."""
+def test_the_rounds_replay_to_the_recorded_end(replayed) -> None:
+    """Sections 8, 14, 15, 6, 17: the merger rounds, the nationalisations, the RSR's turns and
+    the final phase's last set replay; after the record's last action the game is over."""
     game, state, reached, refusal, _ = replayed
-    assert reached == FRONTIER[game], refusal
-    assert refusal is not None and "(buy_train)" in refusal and "it offers 4-" in refusal
-    assert state.round["kind"] == "operating"
+    assert (reached, refusal) == (FRONTIER[game], None)
+    assert state.round["kind"] == "end"
 
 
 def test_29683s_first_merger_round_passes_every_minor_in_operating_order_then_a_stock_round() -> None:

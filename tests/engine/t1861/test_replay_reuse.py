@@ -29,20 +29,21 @@ from tests.engine.t1861.games import fixture_replay
 # again with every reuse switched off at a879b69, whose merged rules (the redeem step,
 # nationalisation, the merger round) had changed both states.  A rule change
 # that rightly changes these states must recompute the digest with the reuse switched off
-# (``_without_reuse`` below) and say so in its commit.
+# (plain ``deepcopy`` copies, networks and walks forgotten after every action, as the test
+# below does) and say so in its commit.  Recomputed so for the integration branch at a879b69,
+# whose earlier merges had changed both states; the end of the game (``game_end`` is written
+# only once set) changes neither.
 PINNED = {
     "29683": (353, "dea4eea89c60ce756605bf1e46eea7aa8f941c8bd57300271b0c704e55f2f50f"),
     "167259": (392, "b492c7519f915f10f2d1468fbf48a27c05796a57fd9fcaf1cc57d24996c84920"),
 }
 
-# The whole replayable part of each record (through the last id the rules reach) and its final
-# state's digest, computed with every reuse
-# switched off on the integration branch at a879b69, before the route probe was replaced
-# (issue 13's second pass).
+# Each whole record (all three replay to their end) and its final state's digest, computed with
+# every reuse switched off (as ``forgetting`` below does) once the end of the game had landed.
 WHOLE = {
-    "29683": (730, "8caedff73c3618c272068f63acfb316c256a76012a770f234e62e5e478c3f51d"),
-    "167259": (701, "0e2ae0915872c91809ce8b52eb38833d5d112188c1f183e1a79da6a678175af0"),
-    "bank_breaks_then_final_phase": (456, "fe0327a2ec2ea033b798eb46d409a6397d28c76819b5e80bf9d755d7af879341"),
+    "29683": (750, "6b066251a7e22bbc29f4fa81a3fd0f2560f3953c6712f0fcf5d2c692e8c647fb"),
+    "167259": (723, "7cb55f6aa278ae9f4e21b10f4eb59e60b718039946e83bef7efc0d78a1e60be2"),
+    "bank_breaks_then_final_phase": (780, "0f97d4341ff2c46014ae6486f71e337e1ceb46a9e3bf25a400510a0b24280f9d"),
 }
 
 
