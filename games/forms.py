@@ -9,10 +9,9 @@ from typing import Any
 
 from django import forms
 
-import engine.core as engine
 from games.models import SeatOrder
 from games.queries import LobbyFilter
-from games.titles import BoolOption, ui_for
+from games.titles import BoolOption, startable_titles, ui_for
 
 TIME_LIMITS = [("none", "No limit"), ("24", "24 hours"), ("48", "48 hours"), ("72", "72 hours"), ("custom", "Custom")]
 MAX_CUSTOM_HOURS = 24 * 30
@@ -58,8 +57,8 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        # Only titles whose games can be played to the end (the engine's ``playable`` flag).
-        self.titles = engine.playable_titles()
+        # Only titles whose games can be played to the end, by page and by mail.
+        self.titles = startable_titles()
         self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
         # For the page's script, which offers only the chosen title's player counts.
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
@@ -145,7 +144,7 @@ class LobbyFilterForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        titles = [(title.id, title.name) for title in engine.playable_titles()]  # only these have open games
+        titles = [(title.id, title.name) for title in startable_titles()]  # only these have open games
         self.fields["title"].choices = [("", "Every game"), *titles]
 
     def filters(self) -> LobbyFilter:

@@ -44,6 +44,7 @@ from games.import_checks import check_storable
 from games.models import Action, ActionKind, ActionSource, EndKind, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import log_of, record_of, states_along, waiting_of
 from games.signals import game_created, game_started, move_applied
+from games.titles import why_not_startable
 from games.undo import undo_payload
 from turnpost import rows
 
@@ -93,8 +94,8 @@ def playable_title_or_error(title_id: str) -> Any:
     imports) but may not yet be playable; nobody may start a game that would stop midway.
     """
     title = title_or_error(title_id)
-    if not title.playable:
-        raise SetupError(f"{title.name} cannot be played to the end here yet, so no new game of it can be started.")
+    if why := why_not_startable(title):
+        raise SetupError(f"{why} No new game of it can be started.")
     return title
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-import engine.core as engine
+from games.titles import startable_titles
 from leagues.models import PointsTo, TieBreak
 from leagues.organizing import SeasonRules
 from notifications.models import TimeoutPolicy
@@ -38,8 +38,8 @@ class LeagueForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        # A league plays whole games: only titles the engine marks playable.
-        self.fields["title"].choices = [(title.id, title.name) for title in engine.playable_titles()]
+        # A league plays whole games: only titles whose games can be started here.
+        self.fields["title"].choices = [(title.id, title.name) for title in startable_titles()]
 
     def clean_options(self) -> dict[str, Any]:
         raw = self.cleaned_data["options"].strip()

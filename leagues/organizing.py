@@ -17,6 +17,7 @@ from django.utils.text import slugify
 
 import engine.core as engine
 from accounts.models import User, normalize_email
+from games.titles import why_not_startable
 from leagues.errors import LeagueError
 from leagues.models import League, PointsTo, Season, SeasonStatus, TieBreak
 from notifications.models import TimeoutPolicy
@@ -38,8 +39,8 @@ def create_league(
 ) -> League:
     """A new league of ``title_id`` with ``organizer`` as its first organizer."""
     title = title_of(title_id)
-    if not title.playable:  # the engine's flag: its games cannot yet be played to the end
-        raise LeagueError(f"{title.name} cannot be played to the end here yet, so no league of it can be made.")
+    if why := why_not_startable(title):
+        raise LeagueError(f"{why} No league of it can be made.")
     try:
         clean_options = title.validate_options(dict(options or {}))
     except engine.MalformedRecord as error:

@@ -8,11 +8,13 @@ title's presentation is its own module in this package (``acquire``, ``railroad_
 
 from __future__ import annotations
 
-from engine.core import MalformedRecord, get_title
+from typing import Any
+
+from engine.core import MalformedRecord, available_titles, get_title
 from games.titles import acquire, railroad_barons, t1861
 from games.titles.ui import BoolOption, TitleUI
 
-__all__ = ["TITLE_UI", "BoolOption", "TitleUI", "title_name", "ui_for"]
+__all__ = ["TITLE_UI", "BoolOption", "TitleUI", "startable_titles", "title_name", "ui_for", "why_not_startable"]
 
 TITLE_UI: dict[str, TitleUI] = {
     "acquire": acquire.UI,
@@ -23,6 +25,19 @@ TITLE_UI: dict[str, TitleUI] = {
 
 def ui_for(title_id: str) -> TitleUI:
     return TITLE_UI.get(title_id, TitleUI())
+
+
+def why_not_startable(title: Any) -> str:
+    """Why no new game of ``title`` may be started here, or "" when one may."""
+    if not title.playable:
+        return f"{title.name} cannot be played to the end here yet."
+    return ui_for(title.id).new_games_held_back
+
+
+def startable_titles() -> list[Any]:
+    """The titles a player may start a game or a league of: played to the end by the engine, and
+    every decision of them taken by the site's pages and mails."""
+    return [title for title in available_titles() if not why_not_startable(title)]
 
 
 def title_name(title_id: str) -> str:

@@ -44,6 +44,10 @@ class TitleUI:
     view_facts: Callable[[Any], dict[str, Any]] = lambda state: {}
     # A template with the board's script, included after the cached board so it carries the request's CSP nonce.
     board_script: str = ""
+    # Why players may not start new games of the title here yet ("" = they may).  The engine's
+    # ``playable`` says a whole game plays to its end; this says the site's pages and mails can
+    # take every decision of it.  A title held back still imports, replays and shows its games.
+    new_games_held_back: str = ""
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}

@@ -131,15 +131,15 @@ def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(clie
 
 def test_1861_cannot_be_started_as_a_new_game(players) -> None:
     assert "1861" not in dict(NewGameForm().fields["title"].choices)
-    with pytest.raises(SetupError, match="cannot be played to the end here yet"):
+    with pytest.raises(SetupError, match="new 1861 games cannot be started yet"):
         services.create_game(players[0], "1861", 3)
 
 
-def test_no_league_of_1861_can_be_made_while_it_is_not_playable(dee) -> None:
+def test_no_league_of_1861_can_be_made_while_its_pages_are_being_built(dee) -> None:
     from leagues import organizing
     from leagues.errors import LeagueError
     from leagues.forms import LeagueForm
 
     assert "1861" not in dict(LeagueForm().fields["title"].choices)
-    with pytest.raises(LeagueError, match="cannot be played to the end here yet"):
+    with pytest.raises(LeagueError, match="new 1861 games cannot be started yet"):
         organizing.create_league(dee, "Russian railways", "1861", {})

@@ -20,6 +20,8 @@ UI = TitleUI(
     present=present,
     view_facts=state_facts,
     board_script="games/boards/_map_zoom.html",
+    new_games_held_back=("1861 games from 18xx.games can be imported and reviewed here, but new 1861 games cannot be"
+                         " started yet: its map, move pages and mails are still being built."),
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.
     series_names=lambda view: {key: key.upper() for key in view.get("companies", {})},
     series_colours=lambda view: {key: company_colour(key.upper())[0] for key in view.get("companies", {})},
