@@ -14,14 +14,17 @@ from typing import Any
 
 from engine.core.prompts import Field, Prompt, QuickAnswer
 from engine.t1861 import asking, company_turn
+from engine.t1861.lays import legal_lays_among
+from engine.t1861.operate_prompt import can_pay
 from engine.t1861.state import State
 
 # How often an operating step does the thing that moves the game on, rather than passing.
 LAY_CHANCE = 0.75
+LAY_SAMPLE = 4  # hexes in reach the random player looks at for a lay (finding every lay is slow)
 TOKEN_CHANCE = 0.6
 BANK_TRAIN_CHANCE = 0.85
 COMPANY_TRAIN_CHANCE = 0.03  # a ₽1 trade between companies: rare, or trains only circulate
-BOT_ROUTE_STEPS = 3_000  # the optimiser's work budget for the random player's runs (the prompt's: 250,000)
+BOT_ROUTE_STEPS = 500  # the optimiser's work budget for the random player's runs (the prompt's: 250,000)
 QUICK_CHANCE = 0.7  # elsewhere: a quick answer, else a random form filling
 # A home's hex and city go together (a removed token's too), and so do a lay's hex, tile and
 # rotation, and a run's routes: quick answers only.
@@ -43,17 +46,30 @@ def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
 
 def _without_prompt(state: State, seat: int, rng: random.Random) -> dict[str, Any] | None:
     """Answers decided before the prompt is built, for speed (random games play thousands of
-    turns): passing the track step (always legal), and the routes the optimiser finds within
+    turns): the track step (a pass, or a lay from a few hexes in reach), and the routes the optimiser finds within
     :data:`BOT_ROUTE_STEPS` (the prompt's suggestion searches far longer)."""
     asked = next(entry for entry in asking.waiting(state) if entry.seat == seat)
     if asked.prompt != "operate":
         return None
     step, company = company_turn.turn(state)["step"], company_turn.turn(state)["company"]
-    if step == "track" and rng.random() >= LAY_CHANCE:
-        return {"type": "pass"}
+    if step == "track":
+        return _sampled_lay(state, company, rng) if rng.random() < LAY_CHANCE else {"type": "pass"}
     if step == "routes":
         return {"type": "run_routes", "routes": company_turn.suggested_routes(state, company, BOT_ROUTE_STEPS)}
     return None
+
+
+def _sampled_lay(state: State, company: str, rng: random.Random) -> dict[str, Any]:
+    """A legal, affordable lay in one of :data:`LAY_SAMPLE` hexes in reach, or a pass if they have none."""
+    def pick(hexes: list[str]) -> list[str]:
+        return rng.sample(hexes, min(LAY_SAMPLE, len(hexes)))
+
+    lays = legal_lays_among(state.board, company.upper(), state.phase, company_turn.lays_done(state), pick)
+    lays = [lay for lay in lays if can_pay(state, company, lay.cost)]
+    if not lays:
+        return {"type": "pass"}
+    lay = rng.choice(lays)
+    return {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile, "rotation": lay.rotation}
 
 
 def _form_filling(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
@@ -121,7 +137,6 @@ def _any_quick(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
 
 
 _STEP_CHOICES = {
-    "track": _often("lay_tile", 1.0),  # the pass was decided before the prompt (``_without_prompt``)
     "token": _often("place_token", TOKEN_CHANCE),
     "buy_train": _buy_train,
     "routes": _any_quick,
