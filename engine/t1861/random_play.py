@@ -7,8 +7,8 @@ state after every action, for the invariant checks.
 
 :func:`finished` says when a game is over.  The end of the game (the 8-train's last set, the
 broken bank, final scores) is not wired into the rounds yet, so until it is
-(:data:`END_IS_WIRED`) a game counts as finished at the first stock round once the end is
-due: phase 8 has begun, or the bank is broken.  That is never earlier than the real end.
+(:data:`END_IS_WIRED`) a game counts as finished where its end is due (:func:`end_due`): the
+first stock round of phase 8, or the moment the bank breaks.
 """
 
 from __future__ import annotations
@@ -53,11 +53,13 @@ def finished(state: State) -> bool:
 
 
 def end_due(state: State) -> bool:
-    """The end's stand-in: a stock round after phase 8 began (17) or the bank broke (G10).
+    """The end's stand-in: a stock round once phase 8 has begun (17), or the bank broken (G10).
 
-    The real end comes after the 8-train's set or its next set (three ORs), or after the OR
-    in which the bank broke, so no game's real end lies beyond this point."""
-    return state.round["kind"] == "stock" and (state.phase == FINAL_PHASE or state.bank < 0)
+    The real end comes after the 8-train's set or its next set (three ORs), which is never
+    later than that stock round, and after the OR in which the bank broke: the stand-in stops
+    at the break itself (a stock round where nobody can act is never asked, so waiting for
+    one could wait for ever)."""
+    return state.bank < 0 or (state.round["kind"] == "stock" and state.phase == FINAL_PHASE)
 
 
 def play(seed: int, players: int, options: dict[str, Any] | None = None, after_each: AfterEach | None = None,
