@@ -124,7 +124,7 @@ def random_record(
     state = game.new_game(title_id, players, seed, options)
     rng = seeded_rng(seed, "random-player")
     actions: list[RecordedAction] = []
-    while (waiting := title.prompts(state)) and len(actions) < max_actions:
+    while (waiting := title.waiting(state)) and len(actions) < max_actions:  # the seats, without building prompts
         seat = waiting[0].seat if len(waiting) == 1 else rng.choice(waiting).seat
         action = title.random_action(state, seat, rng)
         game.apply_in_place(state, seat, action)

@@ -87,6 +87,14 @@ class Board:
                 for company in companies:
                     yield hex_id, index, company
 
+    def held_city(self, hex_id: str, company: str) -> int | None:
+        """The city of ``hex_id`` whose slot is held for ``company`` now, if one is.
+
+        An upgrade renumbers a hex's cities and the held slots move with them, so a home's
+        printed city index is only right until the hex's first upgrade.
+        """
+        return next((index for index, held in enumerate(self.reserved_in(hex_id)) if company in held), None)
+
     def free_slots(self, hex_id: str, city: int, company: str) -> int:
         """Slots of that city ``company`` could still fill (its own held slot counts as free)."""
         slots = self.contents(hex_id).cities[city].slots

@@ -388,7 +388,7 @@ def check_run(state: State, company: str, action: dict[str, Any]) -> RouteSet:
     owned = list(company_of(state, company)["trains"])
     plans = []
     for route in submitted:
-        train = str(route.get("train", "")).lower() if isinstance(route, dict) else ""
+        train = depot_rules.named(str(route.get("train", "")), owned) if isinstance(route, dict) else ""
         segments = route.get("segments") if isinstance(route, dict) else None
         if train not in owned:
             raise IllegalAction(f"{company.upper()} has no train {train or '(none named)'} to run.")
@@ -526,7 +526,7 @@ def _discard(state: State, operating_company: str, action: dict[str, Any]) -> li
     company = over_limit(state)
     assert company is not None
     entry = company_of(state, company)
-    train = str(action.get("train", "")).lower()
+    train = depot_rules.named(str(action.get("train", "")), entry["trains"])
     if train not in entry["trains"]:
         raise IllegalAction(f"{company.upper()} has no train {train} to discard.")
     entry["trains"].remove(train)
@@ -550,6 +550,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     train, source = str(action.get("train", "")).lower(), str(action.get("source", "depot")).lower()
     entry = company_of(state, company)
     if source == "depot":
+        train = depot_rules.named(train, depot_rules.bank_offer(state.depot, state.phase))
         purchase = bank_purchase(buyer(state, company), train, state.depot, state.phase)
         events = _take_loans(state, company, purchase.loans)
         phase_events, fired = first_purchase_effects(state, train)
@@ -558,6 +559,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
         state.bank += purchase.price
     else:
         seller = company_of(state, source) if source in state.minors or source in state.majors else None
+        train = depot_rules.named(train, seller["trains"] if seller else ())
         if seller is None or train not in seller["trains"] or seller["status"] != "started":
             raise IllegalAction(f"{source.upper()} has no train {train} to sell.")
         price = action.get("price")

@@ -25,6 +25,7 @@ Public API::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -87,6 +88,14 @@ def next_train(depot: Depot) -> str | None:
         if train.available_from_phase is None and copies_left(depot, train.name) != 0:
             return copy_id(train.name, depot.sold_of(train.name))
     return None
+
+
+def named(train: str, among: Iterable[str]) -> str:
+    """The train of ``among`` that ``train`` names, ignoring case, else ``train`` as given.
+
+    Train ids keep the data file's case ("5+5E-0"), while answers are read in lower case (ids
+    elsewhere are), so the express train would otherwise never match its own id."""
+    return next((candidate for candidate in among if candidate.lower() == train.lower()), train)
 
 
 @lru_cache(maxsize=256)

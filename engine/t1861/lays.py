@@ -28,6 +28,7 @@ Use::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalAction
@@ -69,11 +70,20 @@ class LaysThisTurn:
 
 def legal_lays(board: Board, company: str, phase: str, done: LaysThisTurn = LaysThisTurn()) -> list[TileLay]:
     """Every lay ``company`` may make now, in hex and tile order; city upgrades as G3's menu."""
+    return legal_lays_among(board, company, phase, done, lambda hexes: hexes)
+
+
+def legal_lays_among(board: Board, company: str, phase: str, done: LaysThisTurn,
+                     pick: Callable[[list[str]], list[str]]) -> list[TileLay]:
+    """The legal lays in the hexes ``pick`` chooses from those in reach (sorted).
+
+    Finding every lay is the slowest part of a random game's turn, and the random player
+    needs only a few of them: it picks a handful of hexes."""
     if len(done.hexes) >= len(_LAY_FEES):
         return []
     reached = reach(build_network(board, phase), company)
     found: list[TileLay] = []
-    for hex_id in sorted(_hexes_in_reach(reached)):
+    for hex_id in pick(sorted(_hexes_in_reach(reached))):
         if _hex_refusal(board, company, phase, hex_id, done) is None:
             found.extend(_most_exits(board, _lays_in(board, company, phase, hex_id, reached, done)))
     return found

@@ -67,7 +67,7 @@ def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:
 
 def _track(state: State, company: str) -> tuple[str, list, list]:
     lays = legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
-    affordable = [lay for lay in lays if _affordable(state, company, lay.cost)]
+    affordable = [lay for lay in lays if can_pay(state, company, lay.cost)]
     actions, quick = [], []
     if affordable:
         hexes = sorted({lay.hex for lay in affordable})
@@ -84,7 +84,8 @@ def _track(state: State, company: str) -> tuple[str, list, list]:
     return "lay track?", [*actions, option], [*quick, answer]
 
 
-def _affordable(state: State, company: str, cost: int) -> bool:
+def can_pay(state: State, company: str, cost: int) -> bool:
+    """Whether the company can pay ``cost`` with its cash and the loans it may still take (G11)."""
     entry = company_turn.company_of(state, company)
     return loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
                                  state.loans_in_supply, cost) is not None

@@ -243,12 +243,20 @@ def open_minor_auction(state: State, seat: int, minor: Any, price: Any) -> list[
         raise IllegalAction(f"An opening bid is ₽{MINOR_MINIMUM} or more in steps of ₽{MINOR_STEP},"
                             f" at most your cash (₽{state.cash[seat]}).")
     home = MINORS[minor.upper()]
-    state.board = state.board.place_token(minor.upper(), home["home_hex"], home["home_city_index"])
+    state.board = state.board.place_token(minor.upper(), home["home_hex"], _home_city(state, minor.upper()))
     _stock(state)["minor_auction"] = {"company": minor, "high_bid": price, "high_bidder": seat,
                                       "eligible": list(state.seats), "turn": seat, "starter": seat}
     events = [Event(f"{state.players[seat]} puts {minor.upper()} ({home['name']}) up for auction with ₽{price}.",
                     "bid", {"seat": seat, "company": minor, "price": price})]
     return events + _next_minor_bidder(state)
+
+
+def _home_city(state: State, minor: str) -> int:
+    """The city of the minor's home hex that holds its slot now (upgrades renumber cities),
+    else the printed one."""
+    home = MINORS[minor]
+    held = state.board.held_city(home["home_hex"], minor)
+    return home["home_city_index"] if held is None else held
 
 
 def minor_bid(state: State, seat: int, minor: Any, price: Any) -> list[Event]:

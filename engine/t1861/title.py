@@ -34,9 +34,10 @@ class Title1861:
     name = "1861: The Railways of the Russian Empire"
     min_players = PLAYERS["min"]
     max_players = PLAYERS["max"]
-    # False until a whole game can be played to its end (the RSR's turn, nationalisation and
-    # the end of the game are still being built): records replay, but the site offers no
-    # new 1861 game and ``random`` refuses.  Set it to True once random games finish.
+    # False until a whole game can be played to its end (the end of the game is still being
+    # wired): records replay, but the site offers no new 1861 game and ``random`` refuses.
+    # Set it to True with ``random_play.END_IS_WIRED`` once the end is wired: random games
+    # then finish (tests/engine/t1861/test_random_games.py).
     playable = False
 
     def validate_options(self, options: Any) -> dict[str, Any]:

@@ -282,3 +282,18 @@ def test_r5_a_player_with_twice_the_lowest_par_is_asked_although_no_major_par_is
     assert forced is not None and (forced.seat, forced.action) == (seat, {"type": "pass"})
     poorer = stock_round_state(3, phase="5", cash=95)
     assert not stock_round.par_offered(poorer, 0)
+
+
+@pytest.mark.parametrize("minor", ["mnn", "m-k", "n"])
+def test_section_11_a_minor_auctioned_after_its_home_was_upgraded_takes_the_slot_held_for_it(minor: str) -> None:
+    """Section 11, 12.3: Moscow's green tile 637 renumbers its cities and the held home slots
+    move with them; a minor opened for auction afterwards is placed in the city holding its slot."""
+    state = stock_round_state(3, phase="3")
+    if minor != "n":
+        _win_minor(state, 0, "n")
+    state.board = state.board.lay("H8", "637", 1)
+    held = state.board.held_city("H8", minor.upper())
+    assert held is not None and held != [0, 1, 2][["m-k", "n", "mnn"].index(minor)]  # not the printed city
+    play(state, asked(state)[0], "bid", company=minor, price=100)
+    assert state.board.tokens_in("H8")[held] == (minor.upper(),)
+    assert state.board.held_city("H8", minor.upper()) is None
