@@ -178,10 +178,13 @@ def bonuses(state: State, company: str) -> dict[str, int]:
     return private_bonuses(owned)
 
 
-def suggested_routes(state: State, company: str) -> list[dict[str, Any]]:
-    """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``)."""
+def suggested_routes(state: State, company: str, step_limit: int | None = None) -> list[dict[str, Any]]:
+    """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``);
+    ``step_limit`` bounds its search (the random player's quick runs), else the optimiser's own."""
     trains = company_of(state, company)["trains"]
-    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company))
+    limit = {} if step_limit is None else {"step_limit": step_limit}
+    found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company),
+                        **limit)
     free = list(trains)
     answer = []
     for plan in found.plans:

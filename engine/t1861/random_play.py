@@ -5,10 +5,8 @@
 seat - so a game played here is the record ``random`` writes for that seed.  A hook sees the
 state after every action, for the invariant checks.
 
-:func:`finished` says when a game is over.  The end of the game (the 8-train's last set, the
-broken bank, final scores) is not wired into the rounds yet, so until it is
-(:data:`END_IS_WIRED`) a game counts as finished where its end is due (:func:`end_due`): the
-first stock round of phase 8, or the moment the bank breaks.
+:func:`finished` says when a game is over: it has a result (section 17: after the 8-train's
+last set, or the OR in which the bank broke), and then nobody is asked.
 """
 
 from __future__ import annotations
@@ -23,9 +21,6 @@ from engine.core.record import Record, RecordedAction, random_players
 from engine.core.rng import seeded_rng
 from engine.t1861.state import State
 
-# Flip to True once the game's end is wired (a finished game has a result and asks nobody).
-END_IS_WIRED = False
-FINAL_PHASE = "8"
 MAX_ACTIONS = 20_000
 
 AfterEach = Callable[[State], None]
@@ -46,20 +41,8 @@ class RandomGame:
 
 
 def finished(state: State) -> bool:
-    """Whether the game is over (see the module docstring for the stand-in until the end is wired)."""
-    if END_IS_WIRED:
-        return game.result(state) is not None
-    return not game.waiting(state) or end_due(state)
-
-
-def end_due(state: State) -> bool:
-    """The end's stand-in: a stock round once phase 8 has begun (17), or the bank broken (G10).
-
-    The real end comes after the 8-train's set or its next set (three ORs), which is never
-    later than that stock round, and after the OR in which the bank broke: the stand-in stops
-    at the break itself (a stock round where nobody can act is never asked, so waiting for
-    one could wait for ever)."""
-    return state.bank < 0 or (state.round["kind"] == "stock" and state.phase == FINAL_PHASE)
+    """Whether the game is over: it has a result (17), and so asks nobody."""
+    return game.result(state) is not None
 
 
 def play(seed: int, players: int, options: dict[str, Any] | None = None, after_each: AfterEach | None = None,

@@ -1,10 +1,10 @@
 """The 1861 title: the engine.core Title protocol, delegating to the round modules.
 
-Implemented so far: set-up (section 2), the private auction (9, G1), the stock round with
-its minor auctions (10-11, R5-R6, G8) and the operating rounds of minors and majors (7.4,
-12, R1) and the merger round (14).  What is not built yet (the RSR's turn, nationalisation,
-the game's end) is refused in words, so the title registers as not ``playable``: records
-replay and import, but no new game is offered and no random game is written.
+The whole game: set-up (section 2), the private auction (9, G1), the stock round with its
+minor auctions (10-11, R5-R6, G8), the operating rounds of minors, majors and the RSR (6,
+7.4, 12, R1), the merger round (14), nationalisation (15) and the end of the game (17, G10).
+Recorded 18xx.games games replay to their recorded result (``importer``), and random games
+finish (``random_play``).
 """
 
 from __future__ import annotations
@@ -34,11 +34,10 @@ class Title1861:
     name = "1861: The Railways of the Russian Empire"
     min_players = PLAYERS["min"]
     max_players = PLAYERS["max"]
-    # False until a whole game can be played to its end (the end of the game is still being
-    # wired): records replay, but the site offers no new 1861 game and ``random`` refuses.
-    # Set it to True with ``random_play.END_IS_WIRED`` once the end is wired: random games
-    # then finish (tests/engine/t1861/test_random_games.py).
-    playable = False
+    # A whole game plays to its end (random games finish: tests/engine/t1861/test_random_games.py).
+    # The site still holds back new 1861 games until its pages and mails take every decision
+    # (``games.titles.t1861``'s ``new_games_held_back``).
+    playable = True
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return validate_switches(options, OPTION_DEFAULTS, "1861")

@@ -161,17 +161,24 @@ def test_replay_of_an_1861_record_gives_the_contracts_keys_and_refuses_illegal_a
     assert malformed.returncode == 2 and json.loads(malformed.stdout)["action_index"] is None
 
 
-def test_random_refuses_1861_in_words_while_games_cannot_be_finished() -> None:
-    done = run("random", "--title", "1861", "--players", "4", "--seed", "1")
-    out = json.loads(done.stdout)
-    assert done.returncode == 2 and out["action_index"] is None
-    assert "cannot be played to the end yet" in out["error"]
+def test_random_writes_a_whole_1861_game_that_replay_finishes() -> None:
+    """The contract's ``random``: a complete record, which ``replay`` plays to its standings."""
+    done = run("random", "--title", "1861", "--players", "3", "--seed", "5")
+    assert done.returncode == 0, done.stdout + done.stderr
+    record = json.loads(done.stdout)
+    assert record["title"] == "1861" and len(record["players"]) == 3 and record["actions"]
+    replayed = run("replay", "-", stdin=done.stdout)
+    assert replayed.returncode == 0, replayed.stdout
+    out = json.loads(replayed.stdout)
+    assert out["status"] == "finished" and out["end_reason"] in ("final_phase", "bank")
+    assert sorted(row["place"] for row in out["standings"]) in ([1, 2, 3], [1, 1, 3], [1, 2, 2], [1, 1, 1])
+    assert sum(player["cash"] for player in out["players"]) + out["bank"] + out["rsr"]["cash"] + sum(
+        company["cash"] for company in out["companies"].values()) == 15000
 
 
-def test_1861_is_registered_but_not_offered_for_play() -> None:
+def test_1861_is_registered_and_playable() -> None:
     assert "1861" in {title.id for title in available_titles()}
-    assert "1861" not in {title.id for title in playable_titles()}
-    assert {"acquire", "railroad-barons"} <= {title.id for title in playable_titles()}
+    assert {"1861", "acquire", "railroad-barons"} <= {title.id for title in playable_titles()}
 
 
 @pytest.mark.parametrize(("actions", "settings", "words"), [

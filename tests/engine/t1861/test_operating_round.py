@@ -209,17 +209,17 @@ def test_a_company_buys_a_players_private_at_any_step_for_one_rouble_to_face_val
 
 
 def test_the_5_5e_train_is_bought_discarded_and_run_under_its_own_name() -> None:
-    """12.10, 12.9, 12.5: the express train's id keeps its capital E ("5+5E-0", as the bank and
-    18xx.games name it); an answer naming it as offered, or in lower case, is the same train."""
+    """12.10, 12.9, 12.5: the express train's id is lower case like every id ("5+5e-0", as the
+    bank offers it); an answer naming it as 18xx.games spells it ("5+5E-0") is the same train."""
     state = _nw_operating()
     play(state, 0, "pass")  # track; now NW's forced purchase
     state.phase = "8"  # the 5+5E is sold from phase 8 (16)
     state.bank -= 1500
     state.majors["nw"]["cash"] += 1500
     offered = [answer.action for answer in TITLE.prompts(state)[0].quick]
-    assert {"type": "buy_train", "train": "5+5E-0", "source": "depot"} in offered
+    assert {"type": "buy_train", "train": "5+5e-0", "source": "depot"} in offered
     play(state, 0, "buy_train", train="5+5E-0", source="depot")
-    assert state.majors["nw"]["trains"] == ["5+5E-0"]
+    assert state.majors["nw"]["trains"] == ["5+5e-0"]
     assert total_money(state) == 15000
     with pytest.raises(IllegalAction, match=r"The 5\+5E-train's route has no track"):  # its own train, found
         company_turn.check_run(state, "nw", {"routes": [{"train": "5+5e-0", "segments": []}]})

@@ -124,8 +124,6 @@ def test_every_random_game_ends_without_a_refusal(played: list[random_play.Rando
 
 def test_a_finished_game_has_standings_once_the_end_is_wired(played: list[random_play.RandomGame]) -> None:
     """Contract: a finished game asks nobody and has standings, one per player."""
-    if not random_play.END_IS_WIRED:
-        pytest.skip("the game's end is not wired yet: games stop where it is due (random_play.end_due)")
     for game_played in played:
         assert game.waiting(game_played.state) == []
         standings = game.result(game_played.state)
