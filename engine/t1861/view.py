@@ -9,7 +9,7 @@ from engine.t1861.data import DATA
 from engine.t1861.depot import next_train
 from engine.t1861.market import Cell, CompanyKind, Market
 from engine.t1861.prices import market_of
-from engine.t1861.scoring import PlayerHoldings, final_standings, scoring_prices
+from engine.t1861.scoring import PlayerHoldings, final_standings, final_worth, scoring_prices
 from engine.t1861.state import State
 
 PRIVATE_FACE_VALUE = {private["id"].lower(): private["face_value"] for private in DATA.raw["privates"]}
@@ -63,13 +63,23 @@ def standings(state: State) -> list[dict[str, Any]] | None:
     """
     if not ending.is_finished(state):
         return None
+    return final_standings((_holdings(state, seat) for seat in state.seats), _scoring_prices(state))
+
+
+def worth(state: State) -> list[int]:
+    """Each seat's worth if the game ended now (17's final worth at today's prices, each moved
+    one step left per loan owed): the net-worth chart's figure, the score once it has ended."""
+    prices = _scoring_prices(state)
+    return [final_worth(_holdings(state, seat), prices) for seat in state.seats]
+
+
+def _scoring_prices(state: State) -> dict[str, int]:
     companies = {**state.minors, **state.majors}
     started = {company: entry for company, entry in companies.items() if entry["status"] == "started"}
     market = market_of(state)
     cells = {company: _cell(market, entry["cell"]) for company, entry in started.items()}
     kinds: dict[str, CompanyKind] = {company: "minor" if company in state.minors else "major" for company in started}
-    prices = scoring_prices(market, cells, kinds, {company: entry["loans"] for company, entry in started.items()})
-    return final_standings((_holdings(state, seat) for seat in state.seats), prices)
+    return scoring_prices(market, cells, kinds, {company: entry["loans"] for company, entry in started.items()})
 
 
 def _holdings(state: State, seat: int) -> PlayerHoldings:
@@ -92,13 +102,15 @@ def _cell(market: Market, position: list[int]) -> Cell:
 def summary(state: State) -> dict[str, Any]:
     """The replay command's output: the contract's keys, then 1861's own (docs/titles/1861.md)."""
     final = standings(state)
+    worths = worth(state)
     return {
         "title": state.title,
         "status": "in_progress" if final is None else "finished",
         "actions_applied": state.actions_applied,
         "waiting_for": [{"seat": asked.seat, "prompt": asked.prompt} for asked in asking.waiting(state)],
         "players": [{"seat": seat, "name": name, "cash": state.cash[seat], "shares": player_shares(state, seat),
-                     "privates": sorted(p for p, owner in state.privates.items() if owner == seat)}
+                     "privates": sorted(p for p, owner in state.privates.items() if owner == seat),
+                     "worth": worths[seat]}
                     for seat, name in enumerate(state.players)],
         "standings": final,
         "bank": state.bank,

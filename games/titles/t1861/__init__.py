@@ -26,5 +26,5 @@ UI = TitleUI(
     series_names=lambda view: {key: key.upper() for key in view.get("companies", {})},
     series_colours=lambda view: {key: company_colour(key.upper())[0] for key in view.get("companies", {})},
     chart_numbers=lambda summary: ({key: company.get("price") for key, company in summary.get("companies", {}).items()},
-                                   [player.get("cash") for player in summary.get("players", [])]),
+                                   [player.get("worth") for player in summary.get("players", [])]),
 )
