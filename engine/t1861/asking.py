@@ -22,6 +22,7 @@ from engine.t1861 import (
     stock_round,
     trainless,
 )
+from engine.t1861.city_choices import city_answers, city_fields
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.rsr_prompt import rsr_routes_prompt
 from engine.t1861.state import State
@@ -132,13 +133,8 @@ def _home_city(state: State, seat: int) -> Prompt:
     assert state.stock is not None
     major = state.stock["home_city"]
     options = home_city_options(state.board)
-    hexes = sorted({hex_id for hex_id, _ in options})
-    cities = sorted({city for _, city in options})
-    fields = (Field("hex", "choice", "Hex", choices=tuple(Choice(hex_id.lower(), hex_id) for hex_id in hexes)),
-              Field("city", "choice", "City", choices=tuple(Choice(city, str(city)) for city in cities)))
-    quick = tuple(QuickAnswer(f"Home in {hex_id}" + (f" (city {city})" if city else ""),
-                              {"type": "place_token", "hex": hex_id.lower(), "city": city})
-                  for hex_id, city in options)
+    fields = city_fields(options)
+    quick = city_answers(options, "Home in", {"type": "place_token"})
     question = f"Choose {major.upper()}'s home: a free city whose track leads nowhere (rules 10.4)."
     return Prompt(seat, "home_city", question, (ActionOption("place_token", "Place the home token", fields),), quick,
                   {"company": major})

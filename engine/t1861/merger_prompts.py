@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import merger_reduction, merger_round, mergers
+from engine.t1861.city_choices import city_answers, city_fields
 from engine.t1861.state import State
 
 
@@ -40,13 +41,8 @@ def remove_token_prompt(state: State, seat: int) -> Prompt:
     """R3: which of the merged major's tokens leaves the map now."""
     major = state.round["major"]
     places = merger_reduction.choices(state)
-    hexes = sorted({hex_id for hex_id, _ in places})
-    cities = sorted({city for _, city in places})
-    fields = (Field("hex", "choice", "Hex", choices=tuple(Choice(hex_id.lower(), hex_id) for hex_id in hexes)),
-              Field("city", "choice", "City", choices=tuple(Choice(city, str(city)) for city in cities)))
-    quick = tuple(QuickAnswer(f"Remove the token in {hex_id}" + (f" (city {city})" if city else ""),
-                              {"type": "remove_token", "hex": hex_id.lower(), "city": city})
-                  for hex_id, city in places)
+    fields = city_fields(places)
+    quick = city_answers(places, "Remove the token in", {"type": "remove_token"})
     question = (f"{major.upper()} may keep at most 2 tokens on the map and never two in one hex: remove one"
                 " (rules 14.3).")
     return Prompt(seat, "remove_token", question, (ActionOption("remove_token", "Remove a token", fields),), quick,
