@@ -43,7 +43,8 @@ def replay_export(export: Export, until: int | None = None,
     record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
     imported = Imported(state, record)
     translator = Translator(export, acting_seat=lambda company: acting_seat(state, company),
-                            network_now=lambda: company_turn.network(state))
+                            network_now=lambda: company_turn.network(state),
+                            train_owner=lambda train: train_owner(state, train))
     for recorded in export.effective_actions():
         at = recorded.get("id", imported.reached)
         if until is not None and at > until:
@@ -65,6 +66,17 @@ def replay_export(export: Export, until: int | None = None,
         if after_each is not None:
             after_each(state, recorded)
     return imported
+
+
+def train_owner(state: State, train: str) -> str | None:
+    """The company holding train copy ``train`` now (the RSR as ``"rsr"``), or None: the bank.
+
+    A seller is never named by 18xx.games' ``buy_train``, and mergers and conversions move
+    trains without an action of their own (14.2, 14.3), so only the state knows."""
+    for company, entry in (*state.minors.items(), *state.majors.items()):
+        if train in entry["trains"]:
+            return company
+    return "rsr" if train in state.rsr["trains"] else None
 
 
 def acting_seat(state: State, company: str) -> int:

@@ -7,7 +7,10 @@
 - which 18xx.games shares lie in the pool (a purchase names a share id, ``"NW_3"``, and a
   share sold to the pool is bought from there): the ``source`` of ``buy_shares``;
 - where each tile copy lies (a token names its city by tile copy, ``"57-1-0"``);
-- who owns each train copy (``buy_train`` from the depot or from a company).
+- who owns each train copy (``buy_train`` from the depot or from a company).  A merger, a
+  conversion or a nationalisation moves trains without a ``buy_train``, so a caller holding
+  the game's state passes ``train_owner`` (the company holding a copy now, ``None`` for the
+  bank) and that answer is used instead.
 
 Who acts for a company (its president, the RSR's operator) depends on the game's state, so
 the caller passes ``acting_seat``; :func:`opening_record` needs none, since the private
@@ -38,10 +41,12 @@ class Translator:
     """One export's actions, translated in order (the translator remembers what they imply)."""
 
     def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None,
-                 network_now: Callable[[], Network] | None = None) -> None:
+                 network_now: Callable[[], Network] | None = None,
+                 train_owner: Callable[[str], str | None] | None = None) -> None:
         self.seats = {player.id: seat for seat, player in enumerate(export.players)}
         self.acting_seat = acting_seat
         self.network_now = network_now
+        self.train_owner = train_owner
         self.pool: set[str] = set()
         self.tiles: dict[str, str] = {}  # 18xx.games tile copy id -> hex
         self.trains: dict[str, str] = {}  # train copy -> owning company (absent: the depot)
@@ -101,7 +106,10 @@ class Translator:
 
     def _buy_train(self, recorded: Action) -> Action:
         train = str(recorded.get("train"))
-        source = self.trains.get(train, DEPOT)
+        if self.train_owner is not None:
+            source = self.train_owner(train.lower()) or DEPOT
+        else:
+            source = self.trains.get(train, DEPOT)
         self.trains[train] = str(recorded.get("entity"))
         action = {"type": "buy_train", "train": train.lower(), "source": _lower(source)}
         return {**action, "price": recorded.get("price")} if source != DEPOT else action

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import MalformedRecord
+from engine.t1861.importer import replay_export, train_owner
 from engine.t1861.translate import Translator
 from tests.engine.t1861.fixtures import fixture_export
 
@@ -64,3 +65,17 @@ def test_a_company_action_without_the_games_state_is_refused_in_words() -> None:
     translator = Translator(fixture_export("167259"))
     with pytest.raises(MalformedRecord, match="needs the game's state"):
         translator.translate({"type": "pass", "entity": "N", "entity_type": "corporation", "id": 44})
+
+
+def test_12_10_a_train_bought_from_a_company_names_its_owner_now_after_a_conversion() -> None:
+    """12.10, 14.2: a converted minor's trains are the major's; a later purchase of one comes
+    from the major (18xx.games' buy_train names no seller, so the game's state says who)."""
+    export = fixture_export("167259")
+    imported = replay_export(export, until=316)  # KR converts into MK and takes its trains
+    state = imported.state
+    train = state.majors["mk"]["trains"][0]
+    translator = Translator(export, acting_seat=lambda company: 0, train_owner=lambda copy: train_owner(state, copy))
+    recorded = {"id": 10_000, "type": "buy_train", "entity": "NW", "entity_type": "corporation",
+                "train": train, "price": 10}
+    assert translator.translate(recorded)["action"] == {"type": "buy_train", "train": train, "source": "mk",
+                                                        "price": 10}
