@@ -19,8 +19,9 @@ R1's condition fails (so a recorded game needs no invented passes):
    same purchase is accepted at any other waiting step too (R1 step 2).
 5. Loans (12.8, 13): automatic.
 6. ``discard`` (12.9): every company over its train limit (after a phase change), in the
-   data file's company order, discards (``discard_train``, asked of its own president under
-   the ``discard_train`` prompt); a purchase that changed the phase resumes its buy step after.
+   18xx.games company order (majors, then minors; R1 step 10), discards (``discard_train``,
+   asked of its own president under the ``discard_train`` prompt); a purchase that changed the
+   phase resumes its buy step after.
 7. ``buy_train`` (12.10): forced (trainless, and a bank train is financeable) it must buy;
    otherwise it waits for ``buy_train``/``pass`` while it has room and its cash covers the
    cheapest candidate (bank train at face value, ₽1 for any train another company owns).
@@ -517,8 +518,9 @@ def _loan_step(state: State, company: str) -> list[Event]:
 
 
 def over_limit(state: State) -> str | None:
-    """12.9: the first company (data file order) holding more trains than the phase allows."""
-    for company in _all_companies(state):
+    """12.9: the first company holding more trains than the phase allows, in 18xx.games'
+    company list order (23 R1 step 10): the majors, then the minors, each in data file order."""
+    for company in (*state.majors, *state.minors):
         entry = company_of(state, company)
         if entry["status"] == "started" and train_limits.excess(kind_of(company), state.phase, entry["trains"]):
             return company

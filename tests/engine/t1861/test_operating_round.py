@@ -142,6 +142,31 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     assert total_money(state) == 15000
 
 
+def test_12_9_r1_step_10_majors_discard_before_minors_in_the_engines_company_order() -> None:
+    """12.9, 23 R1 step 10: companies over their limit discard in 18xx.games' company list
+    order, the majors before the minors, so an imported major's ``discard_train`` comes first."""
+    from dataclasses import replace
+
+    state = _nw_operating()
+    play(state, 0, "pass")  # track
+    state.phase = "3"
+    copies = dict(state.depot.copies)
+    state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
+                                                  for kind, count in state.depot.sold))
+    state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
+    prices.start(state, state.minors["n"], 100, "minor")
+    state.majors["nw"]["trains"] = ["3-2", "3-3", "3-4"]
+    state.bank -= 100
+    state.majors["nw"]["cash"] += 100
+    play(state, 0, "buy_train", train="4-0", source="depot")  # phase 4: majors 3 trains, minors 1
+    assert TITLE.waiting(state)[0].seat == 0 and TITLE.waiting(state)[0].prompt == "discard_train"
+    play(state, 0, "discard_train", train="3-2")
+    assert TITLE.waiting(state)[0].seat == 1 and TITLE.waiting(state)[0].prompt == "discard_train"
+    play(state, 1, "discard_train", train="3-1")
+    assert state.majors["nw"]["trains"] == ["3-3", "3-4", "4-0"] and state.minors["n"]["trains"] == ["3-0"]
+    assert total_money(state) == 15000
+
+
 def _nw_with_pool_shares() -> State:
     """NW's first turn, two of its shares in the pool when the operating round begins."""
     state = stock_round_state(3, phase="4", cash=1000)
