@@ -193,3 +193,19 @@ def test_undo_redo_automatic_actions_and_settings_of_the_wrong_shape_are_malform
     export = {"title": "1861", "players": [{"id": 1}, {"id": 2}], "settings": settings, "actions": actions}
     code, out, _ = import_export(export)
     assert code == 2 and out["action_index"] is None and words in out["error"]
+
+
+@pytest.mark.parametrize(("count", "cash"), [(2, 420), (5, 252), (6, 210)])
+def test_2_an_export_of_2_5_or_6_players_keeps_its_seat_order_and_starting_cash(count: int, cash: int) -> None:
+    """Section 2, 9: seats as the export lists its players; with two players seed 29683 removes
+    TSR and MYR (23 C3), so BSS opens the auction at its ₽30 minimum."""
+    players = [{"id": 900 + seat, "name": f"P{seat}"} for seat in range(count)]
+    first = "BSS" if count == 2 else "TSR"
+    low = 30 if count == 2 else 20
+    bids = [{"id": 1, "type": "bid", "entity": 900, "entity_type": "player", "company": first, "price": low},
+            {"id": 2, "type": "bid", "entity": 901, "entity_type": "player", "company": first, "price": low + 5}]
+    code, record, _ = import_export({"id": 29683, "title": "1861", "players": players, "actions": bids})
+    assert code == 0 and record["players"] == [f"P{seat}" for seat in range(count)]
+    state = replay(parse_record(json.dumps(record)))
+    assert state.cash == [cash] * count
+    assert TITLE.waiting(state)[0].seat == 2 % count
