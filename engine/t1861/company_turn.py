@@ -62,7 +62,7 @@ from engine.t1861.revenue import Bonuses
 from engine.t1861.route_exists import route_exists
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
 from engine.t1861.state import State
-from engine.t1861.tokens import check_token, legal_tokens
+from engine.t1861.tokens import check_token, has_legal_token
 from engine.t1861.track_network import build_network
 from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, must_buy
 
@@ -257,7 +257,7 @@ def _waits(state: State, company: str, step: str) -> bool:
     if step == "token":
         price = next_token_price(state, company)
         return (price is not None and entry["cash"] >= price
-                and bool(legal_tokens(state.board, company.upper(), price)))
+                and has_legal_token(state.board, company.upper()))
     if step == "routes":
         return has_a_route(state, company)
     if step == "dividend":

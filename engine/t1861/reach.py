@@ -56,7 +56,7 @@ def reach(network: Network, company: str) -> Reach:
     flat, remembers walked segments by id for each direction, and marks the borders once per
     junction at the end rather than at every segment.
     """
-    found, junctions = _walk(network, company, None)
+    found, junctions, _ = _walk(network, company, None)
     for junction in junctions:
         found.edges.update(_sides(junction))
     return found
@@ -84,6 +84,15 @@ def reaches_enough(network: Network, company: str, hex_id: str, border: Mapping[
     return watch.satisfied
 
 
+def reaches_a_stop(network: Network, company: str, wanted: Callable[[Stop], bool]) -> bool:
+    """Whether the walk reaches a stop for which ``wanted`` holds, stopping at the first.
+
+    Whether a company has any legal token (its turn's token step waits only then) asks
+    this; the whole walk of :func:`reach` would be the same answer, later (issue 13).
+    """
+    return _walk(network, company, None, wanted)[2]
+
+
 class _Watch:
     """The walk's view of one hex for :func:`reaches_enough`: its edges and entries so far."""
 
@@ -106,9 +115,10 @@ class _Watch:
         return self.satisfied
 
 
-def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, set[str]]:
-    """The walk itself: what it reached and every junction it arrived at (stopping early once
-    ``watch`` has seen enough)."""
+def _walk(network: Network, company: str, watch: _Watch | None,
+          wanted: Callable[[Stop], bool] | None = None) -> tuple[Reach, set[str], bool]:
+    """The walk itself: what it reached, every junction it arrived at, and whether it stopped
+    early at a stop ``wanted`` (it also stops early once ``watch`` has seen enough)."""
     found = Reach()
     stops, touching, entries, segments = network.stops, network.touching, found.entries, found.segments
     # Segment ids walked from their first end, and from their second: a segment is walked at
@@ -120,6 +130,8 @@ def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, 
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
         found.token_hexes.add(stop.hex)
+        if wanted is not None and wanted(stop):
+            return found, junctions, True
         pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
     while pending:
         segment, start = pending.pop()
@@ -132,6 +144,8 @@ def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, 
         stop = stops.get(end)
         if stop is not None:  # a stop: on along any other segment, if trains may pass it
             found.stops.add(end)
+            if wanted is not None and wanted(stop):
+                return found, junctions, True
             if _passable(stop, company):
                 for other in touching.get(end, ()):
                     if other.id != segment.id:
@@ -147,7 +161,7 @@ def _walk(network: Network, company: str, watch: _Watch | None) -> tuple[Reach, 
         for side in _sides(end):
             if side[0] != here:
                 entries.add(side)
-    return found, junctions
+    return found, junctions, False
 
 
 def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:

@@ -23,8 +23,8 @@ from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, require_hex
 from engine.t1861.data import DATA
 from engine.t1861.geometry import distance
-from engine.t1861.network import Network
-from engine.t1861.reach import reach
+from engine.t1861.network import Network, Stop
+from engine.t1861.reach import reach, reaches_a_stop
 from engine.t1861.track_network import any_phase_network
 
 
@@ -48,6 +48,15 @@ def legal_tokens(board: Board, company: str, price: int) -> list[TokenPlacement]
         if city is not None and _place_refusal(board, company, stop.hex, city) is None:
             found.append(TokenPlacement(stop.hex, city, token_cost(board, company, stop.hex, price)))
     return found
+
+
+def has_legal_token(board: Board, company: str) -> bool:
+    """Whether :func:`legal_tokens` would offer anything (at any price): the walk stops at the
+    first reached city that takes the token, instead of walking the whole reach (issue 13)."""
+    def takes_token(stop: Stop) -> bool:
+        return stop.kind == "city" and _place_refusal(board, company, stop.hex, int(stop.id.split(":c")[1])) is None
+
+    return reaches_a_stop(any_phase_network(board), company, takes_token)
 
 
 def check_token(board: Board, company: str, hex_id: str, city: int, price: int) -> TokenPlacement:

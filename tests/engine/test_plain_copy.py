@@ -33,3 +33,14 @@ def test_anything_else_is_deep_copied() -> None:
     copied = plain_copy(value)
     assert copied == value
     assert copied["tuple"][0] is not value["tuple"][0] and copied["set"] is not value["set"]
+
+
+def test_an_object_marshal_cannot_write_is_deep_copied() -> None:
+    class Marker:
+        def __init__(self) -> None:
+            self.items = [1]
+
+    value = {"marker": Marker(), "list": [2]}
+    copied = plain_copy(value)
+    assert copied["marker"] is not value["marker"] and copied["marker"].items == [1]
+    assert copied["list"] == [2] and copied["list"] is not value["list"]
