@@ -22,6 +22,7 @@ from accounts.models import User, normalize_email
 from games import services
 from games.errors import GameServiceError, SetupError
 from games.models import Game, GameStatus, Seat
+from turnpost.signed_links import read_signed
 
 # An invitation waits for its player this long; mail can sit unread for a holiday.
 INVITATION_MAX_AGE = timedelta(days=30)
@@ -71,15 +72,12 @@ def read_invitation(game_id: int, token: str, signed_in: User | None = None) -> 
     Once the seat is taken the token is spent: only the player sitting in it, signed in
     (``signed_in``), reads it as theirs (``taken``), so a double click lands on the game.
     """
-    try:
-        data = signing.loads(token, salt=_SALT, max_age=INVITATION_MAX_AGE)
-    except signing.SignatureExpired as error:
-        raise InvitationRefused("This invitation has expired. Sign in with the invited address to see "
-                                "whether the seat is still free.") from error
-    except signing.BadSignature as error:
-        raise InvitationRefused("This invitation link is not valid. Check that it was copied whole.") from error
-    if not isinstance(data, dict) or data.get("game") != game_id or not isinstance(data.get("email"), str):
-        raise InvitationRefused("This invitation link is not valid. Check that it was copied whole.")
+    invalid = "This invitation link is not valid. Check that it was copied whole."
+    data = read_signed(token, salt=_SALT, max_age=INVITATION_MAX_AGE, refusal=InvitationRefused, invalid=invalid,
+                       expired="This invitation has expired. Sign in with the invited address to see whether"
+                               " the seat is still free.")
+    if data.get("game") != game_id or not isinstance(data.get("email"), str):
+        raise InvitationRefused(invalid)
     email = data["email"]
     game = Game.objects.select_related("created_by").filter(pk=game_id).first()
     seat = game.seats.filter(invited_email=email).first() if game else None

@@ -26,6 +26,7 @@ from accounts.models import User
 from games import services
 from games.errors import GameServiceError
 from games.models import Game, GameStatus, Seat
+from turnpost.signed_links import read_signed
 
 # As long as an invitation waits: players of a game by mail may be slow to answer.
 CLAIM_MAX_AGE = timedelta(days=30)
@@ -67,14 +68,11 @@ def unclaimed_seats(game: Game, user: User | None) -> list[Seat]:
 
 def read_claim(game_id: int, token: str) -> SeatClaim:
     """The seat ``token`` names, if it still waits for a player; ClaimRefused says why not."""
-    try:
-        data = signing.loads(token, salt=_SALT, max_age=CLAIM_MAX_AGE)
-    except signing.SignatureExpired as error:
-        raise ClaimRefused("This seat link has expired. Ask whoever moved the game here for a new one.") from error
-    except signing.BadSignature as error:
-        raise ClaimRefused("This seat link is not valid. Check that it was copied whole.") from error
-    if not isinstance(data, dict) or data.get("game") != game_id or not isinstance(data.get("seat"), int):
-        raise ClaimRefused("This seat link is not valid. Check that it was copied whole.")
+    invalid = "This seat link is not valid. Check that it was copied whole."
+    data = read_signed(token, salt=_SALT, max_age=CLAIM_MAX_AGE, refusal=ClaimRefused, invalid=invalid,
+                       expired="This seat link has expired. Ask whoever moved the game here for a new one.")
+    if data.get("game") != game_id or not isinstance(data.get("seat"), int):
+        raise ClaimRefused(invalid)
     game = Game.objects.select_related("created_by").filter(pk=game_id).first()
     seat = game.seats.filter(index=data["seat"]).first() if game else None
     if game is None or seat is None or game.status != GameStatus.ACTIVE:

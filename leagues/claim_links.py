@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
-from leagues.signed_links import read_signed
+from turnpost.signed_links import read_signed
 
 SALT = "leagues.claim-seat"
 MAX_AGE = timedelta(days=14)

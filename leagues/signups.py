@@ -20,9 +20,9 @@ from django.utils import timezone
 from accounts.models import User
 from leagues.errors import LeagueError
 from leagues.models import DivisionMember, Season, SeasonStatus, SignUp, SignUpStatus
-from leagues.signed_links import read_signed
 from notifications import outbox
 from notifications.models import MailKind
+from turnpost.signed_links import read_signed
 
 SIGNUP_LINK_MAX_AGE = timedelta(days=90)
 _SALT = "turnpost.leagues.signup"

@@ -1,7 +1,8 @@
-"""Reading a league mail link's signed token: signature and age checked once, each refusal in the link's own words.
+"""Reading a signed link's token: signature and age checked once, each refusal in the link's own words.
 
-The claim-a-seat links (leagues.claim_links) and the sign-up links (leagues.signups) carry a
-dict signed with their own salt and age; what the dict must name is each link's business.
+Invitations (games.invitations), seat claims of imported games (games.seat_claims), league
+seat offers (leagues.claim_links) and sign-up links (leagues.signups) carry a dict signed with
+their own salt and age; what the dict must name is each link's business.
 """
 
 from __future__ import annotations
