@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 from engine.core.events import Event
 from engine.t1861 import company_turn, ending, merger_round, operating_round, rsr_turn
+from engine.t1861.operating_order import order_now
 from engine.t1861.state import State
 
 Continuation = Callable[[State], list[Event]]
@@ -67,7 +68,7 @@ def _someone_asked(state: State) -> bool:
 
 def _begin_merger_round(state: State) -> list[Event]:
     finished = state.round.pop("merger_due")
-    minors = [company for company in operating_round.order_now(state) if company in state.minors]
+    minors = [company for company in order_now(state) if company in state.minors]
     return merger_round.begin(state, finished, minors)
 
 

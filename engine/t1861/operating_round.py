@@ -23,8 +23,7 @@ from typing import Any
 from engine.core.events import Event
 from engine.t1861 import company_turn, ending, rsr_turn, stock_round
 from engine.t1861.data import DATA
-from engine.t1861.market_tokens import MarketTokens, operating_order
-from engine.t1861.prices import market_of
+from engine.t1861.operating_order import order_now
 from engine.t1861.state import State
 
 RSR = DATA.companies.rsr_id.lower()  # a private's owner once nationalised
@@ -47,13 +46,6 @@ def begin(state: State, operating_round: int, rounds_in_set: int) -> list[Event]
                     "operating_round", {"order": list(order)})]
     events += _privates_pay(state)
     return events + next_company(state)
-
-
-def order_now(state: State) -> tuple[str, ...]:
-    """7.4: the floated minors, then the floated majors, by their price tokens."""
-    minors = [minor for minor, company in state.minors.items() if company["status"] == "started"]
-    majors = [major for major, company in state.majors.items() if company["status"] == "started"]
-    return operating_order(_market_tokens(state, [*minors, *majors]), minors, majors)
 
 
 def next_company(state: State) -> list[Event]:
@@ -125,17 +117,6 @@ def _privates_pay(state: State) -> list[Event]:
 def _loans_now(state: State) -> dict[str, int]:
     loans = {company: entry["loans"] for company, entry in [*state.minors.items(), *state.majors.items()]}
     return {**loans, "rsr": state.rsr["loans"]}
-
-
-def _market_tokens(state: State, companies: list[str]) -> MarketTokens:
-    """The state's price tokens as the market-token module sees them (arrival order kept)."""
-    market = market_of(state)
-    entries: list[tuple[int, str, Any]] = []
-    for company in companies:
-        entry = company_turn.company_of(state, company)
-        row, column = entry["cell"]
-        entries.append((entry["arrival"], company, market.cell(row, column)))
-    return MarketTokens(tuple((company, cell) for _, company, cell in sorted(entries, key=lambda e: e[0])))
 
 
 def _rounds(phase: str) -> int:

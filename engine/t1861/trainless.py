@@ -33,16 +33,15 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.prompts import ActionOption, Prompt, QuickAnswer, Waiting
 from engine.t1861 import holdings
-from engine.t1861.market_tokens import MarketTokens, operating_order
 from engine.t1861.national_takeover import buy_out_privates, nationalise
 from engine.t1861.nationalisation import TrainlessCandidate, minors_in_play, trainless_check
+from engine.t1861.operating_order import order_now
 from engine.t1861.phase_changes import (
     ALL_MINORS_NATIONALISED,
     MINORS_CANNOT_START,
     PRIVATES_NATIONALISED,
     TRAINLESS_NATIONALISATION,
 )
-from engine.t1861.prices import market_of
 from engine.t1861.state import State
 from engine.t1861.unstarted_minors import remove_unstarted_minors
 
@@ -74,22 +73,9 @@ def after_first_purchase(state: State, fired: Sequence[str], train_type: str) ->
 
 def _candidates(state: State) -> list[TrainlessCandidate]:
     """Every company in play in the operating order of this moment (7.4: minors, then majors)."""
-    entries = {**{m: e for m, e in state.minors.items() if e["status"] == "started"},
-               **{m: e for m, e in state.majors.items() if e["status"] == "started"}}
-    order = _operating_order(state, entries)
+    entries = {**state.minors, **state.majors}
     return [TrainlessCandidate(company, "minor" if company in state.minors else "major", entries[company]["operated"],
-                               bool(entries[company]["trains"])) for company in order]
-
-
-def _operating_order(state: State, entries: dict[str, dict[str, Any]]) -> tuple[str, ...]:
-    """7.4 as ``operating_round.order_now`` fixes it (that module sits above the company turn,
-    which calls this one, so the few lines are repeated rather than imported upwards)."""
-    market = market_of(state)
-    ordered = sorted(entries.items(), key=lambda item: item[1]["arrival"])
-    tokens = MarketTokens(tuple((company, market.cell(*entry["cell"])) for company, entry in ordered))
-    minors = [company for company in entries if company in state.minors]
-    majors = [company for company in entries if company in state.majors]
-    return operating_order(tokens, minors, majors)
+                               bool(entries[company]["trains"])) for company in order_now(state)]
 
 
 def pending(state: State) -> str | None:
