@@ -57,7 +57,7 @@ from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
 from engine.t1861.national_takeover import nationalise
 from engine.t1861.network import Network
-from engine.t1861.optimiser import best_routes
+from engine.t1861.optimiser import STEP_LIMIT, best_routes
 from engine.t1861.revenue import Bonuses
 from engine.t1861.route_exists import route_exists
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
@@ -179,13 +179,12 @@ def bonuses(state: State, company: str) -> dict[str, int]:
     return private_bonuses(owned)
 
 
-def suggested_routes(state: State, company: str, step_limit: int | None = None) -> list[dict[str, Any]]:
+def suggested_routes(state: State, company: str, step_limit: int = STEP_LIMIT) -> list[dict[str, Any]]:
     """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``);
-    ``step_limit`` bounds its search (the random player's quick runs), else the optimiser's own."""
+    ``step_limit`` bounds its search (the random player's quick runs ask for less)."""
     trains = company_of(state, company)["trains"]
-    limit = {} if step_limit is None else {"step_limit": step_limit}
     found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company),
-                        **limit)
+                        step_limit=step_limit)
     free = list(trains)
     answer = []
     for plan in found.plans:
