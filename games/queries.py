@@ -71,6 +71,7 @@ class Position:
     view: dict[str, Any]
     prompt: engine.Prompt | None
     waiting_seats: list[int] = field(default_factory=list)
+    picker: dict[str, Any] | None = None  # the title's picker for this prompt (TitleUI.prompt_picker)
 
 
 def game_context(game_id: int, user: User | None) -> GameContext:
@@ -135,7 +136,9 @@ def _compute_position(context: GameContext) -> Position:
     view = with_view_facts(ui_for(context.game.title), state, view)
     view = table_view(context.game, view, context.game.version)
     waiting = waiting_seats(context.game, state)
-    return Position(context.game.version, view, _prompt_if_waiting(context, state, waiting), waiting)
+    prompt = _prompt_if_waiting(context, state, waiting)
+    picker = ui_for(context.game.title).prompt_picker(state, prompt) if prompt is not None else None
+    return Position(context.game.version, view, prompt, waiting, picker)
 
 
 def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> engine.Prompt | None:

@@ -117,6 +117,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "prompt": position.prompt,
         "forms": option_forms(position.prompt, refused) if position.prompt else [],
         "quick_groups": _quick_groups(game, position),
+        "picker": position.picker, "picker_template": ui_for(game.title).picker_template,
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
         "deadlines": _deadlines(context, position.waiting_seats),
         "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",

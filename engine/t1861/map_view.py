@@ -32,6 +32,12 @@ def map_view(board: Board, phase: str) -> dict[str, Any]:
     }
 
 
+def hex_view(board: Board, hex_id: str, phase: str) -> dict[str, Any]:
+    """One hex as :func:`map_view` draws it in ``phase`` (a lay's preview: the board after the lay)."""
+    closed = [known.name for known in DATA.phases].index(phase) < _OPEN_FROM
+    return _hex_view(board, DATA.hexes[hex_id], DATA.phase(phase).offboard_colour, closed)
+
+
 def _hex_view(board: Board, hexdef: HexDef, offboard_colour: str, closed: bool) -> dict[str, Any]:
     contents = board.contents(hexdef.id)
     tile = contents.tile

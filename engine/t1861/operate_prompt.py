@@ -8,6 +8,8 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
@@ -36,7 +38,8 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     name = "operate"
     if step == "discard":
         company, name = company_turn.over_limit(state) or company, "discard_train"
-    question, actions, quick = build(state, company)
+    places = _places(state, company, step) if name == "operate" else {}
+    question, actions, quick = build(state, company, places) if places else build(state, company)
     if name == "operate" and step not in ("private", "last_private") and company_turn.may_buy_private(state, company):
         actions = [*actions, _private(state, company)[1][0]]
     if name == "operate" and company_turn.may_redeem(state, company):
@@ -44,6 +47,7 @@ def operate_prompt(state: State, seat: int) -> Prompt:
             f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
+    context.update({kind: [asdict(place) for place in found] for kind, found in places.items()})
     return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)
 
@@ -65,9 +69,22 @@ def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:
     return ActionOption("pass", label), QuickAnswer(label, {"type": "pass"})
 
 
-def _track(state: State, company: str) -> tuple[str, list, list]:
-    lays = legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
-    affordable = [lay for lay in lays if can_pay(state, company, lay.cost)]
+def _places(state: State, company: str, step: str) -> dict[str, list]:
+    """Every lay or token place on offer, found once: the options and quick answers are made from
+    it, and the context carries it whole (with costs) for a page to draw on the map, since the
+    quick answers hold only the first few lays and the form's fields hexes and tiles apart."""
+    if step == "track":
+        lays = legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
+        return {"lays": [lay for lay in lays if can_pay(state, company, lay.cost)]}
+    if step == "token":
+        price = company_turn.next_token_price(state, company) or 0
+        cash = company_turn.company_of(state, company)["cash"]
+        return {"tokens": [place for place in legal_tokens(state.board, company.upper(), price) if place.cost <= cash]}
+    return {}
+
+
+def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, list, list]:
+    affordable = places["lays"]
     actions, quick = [], []
     if affordable:
         hexes = sorted({lay.hex for lay in affordable})
@@ -91,10 +108,8 @@ def can_pay(state: State, company: str, cost: int) -> bool:
                                  state.loans_in_supply, cost) is not None
 
 
-def _token(state: State, company: str) -> tuple[str, list, list]:
-    price = company_turn.next_token_price(state, company) or 0
-    cash = company_turn.company_of(state, company)["cash"]
-    options = [option for option in legal_tokens(state.board, company.upper(), price) if option.cost <= cash]
+def _token(state: State, company: str, places: dict[str, list]) -> tuple[str, list, list]:
+    options = places["tokens"]
     actions, quick = [], []
     if options:
         actions.append(ActionOption("place_token", "Place a station token", (

@@ -44,6 +44,11 @@ class TitleUI:
     view_facts: Callable[[Any], dict[str, Any]] = lambda state: {}
     # A template with the board's script, included after the cached board so it carries the request's CSP nonce.
     board_script: str = ""
+    # The waiting seat's own part of its prompt, made from the state and the prompt when the position
+    # is computed (1861: the map picker of tile lays and token places): cached with that seat's
+    # position, never with the board every visitor shares, and shown in the prompt by ``picker_template``.
+    prompt_picker: Callable[[Any, Any], dict[str, Any] | None] = lambda state, prompt: None
+    picker_template: str = ""
     # Why players may not start new games of the title here yet ("" = they may).  The engine's
     # ``playable`` says a whole game plays to its end; this says the site's pages and mails can
     # take every decision of it.  A title held back still imports, replays and shows its games.

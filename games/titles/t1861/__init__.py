@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.facts import state_facts
+from games.titles.t1861.lay_picker import prompt_picker
 from games.titles.t1861.present import present
 from games.titles.ui import TitleUI
 
@@ -20,6 +21,8 @@ UI = TitleUI(
     present=present,
     view_facts=state_facts,
     board_script="games/boards/_map_zoom.html",
+    prompt_picker=prompt_picker,
+    picker_template="games/boards/_1861_lays.html",
     new_games_held_back=("1861 games from 18xx.games can be imported and reviewed here, but new 1861 games cannot be"
                          " started yet: its map, move pages and mails are still being built."),
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.

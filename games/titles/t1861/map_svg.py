@@ -76,6 +76,11 @@ def _defs() -> str:
     )
 
 
+def hex_svg(entry: dict[str, Any], offboard_colour: str) -> str:
+    """One hex exactly as the map draws it, placed on the map (a lay's preview, ``lay_picker``)."""
+    return _hex(entry, offboard_colour)
+
+
 def _hex(entry: dict[str, Any], offboard_colour: str) -> str:
     x, y = entry["centre"][0] * R, entry["centre"][1] * R
     places, through = stop_positions(entry), through_towns(entry)

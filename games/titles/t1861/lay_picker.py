@@ -1,0 +1,117 @@
+"""The acting seat's map picker: every legal tile lay drawn in place, every token place with its cost.
+
+Made from the seat's prompt alone, when the position is computed (``TitleUI.prompt_picker``):
+the operate prompt's context lists every lay (``lays``) or token place (``tokens``) it offers,
+with its cost; the ``home_city`` prompt's quick answers are its cities.  Nothing here decides
+a rule.  A lay's preview is the hex as the map would draw it once the tile is laid: the
+engine's board after the lay (``Board.lay``), its map view (``map_view.hex_view``) and the
+map's own hex drawing (``map_svg.hex_svg``), so what the player picks is what they will see.
+
+The result is plain data for ``templates/games/boards/_1861_lays.html``: hexes in order, each
+with its choices; each choice carries the form fields that post it through the prompt's own
+option (``prompt_forms.fields_for_action``), so the list's buttons and the map's confirm button
+send what the generic form would.  It is cached with the seat's position, never with the board
+every visitor shares, and made only for the seat the game waits on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import ActionOption, Prompt
+from engine.t1861.board import Board
+from engine.t1861.data import DATA
+from engine.t1861.geometry import edge_name
+from engine.t1861.map_view import hex_view
+from engine.t1861.state import State
+from games.prompt_forms import fields_for_action
+from games.titles.t1861.map_svg import hex_svg
+from games.titles.t1861.track import APOTHEM, R, num, stop_positions
+
+PICKED = ("lay_tile", "place_token")
+
+
+def prompt_picker(state: State, prompt: Prompt) -> dict[str, Any] | None:
+    """The picker for ``prompt``, or None when it asks for no lay or token."""
+    if prompt.name == "operate" and prompt.context.get("lays") and prompt.accepts("lay_tile"):
+        return _lay_picker(state, prompt, _option(prompt, "lay_tile"))
+    if prompt.name == "operate" and prompt.context.get("tokens") and prompt.accepts("place_token"):
+        places = [(place["hex"], place["city"], f"₽{place['cost']}") for place in prompt.context["tokens"]]
+        return _token_picker(state, prompt, _option(prompt, "place_token"), places, "Place the token")
+    if prompt.name == "home_city" and prompt.accepts("place_token"):
+        places = [(answer.action["hex"].upper(), answer.action["city"], answer.label) for answer in prompt.quick
+                  if answer.action.get("type") == "place_token"]
+        return _token_picker(state, prompt, _option(prompt, "place_token"), places, "Place the home token")
+    return None
+
+
+def _option(prompt: Prompt, kind: str) -> ActionOption:
+    return next(option for option in prompt.actions if option.type == kind)
+
+
+def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str, Any]:
+    groups: dict[str, dict[str, Any]] = {}
+    offboard_colour = DATA.phase(state.phase).offboard_colour
+    for lay in prompt.context["lays"]:
+        hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
+        group = groups.setdefault(hex_id, _group(state.board, state.phase, hex_id))
+        action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
+        after = hex_view(state.board.lay(hex_id, tile, rotation), hex_id, state.phase)
+        group["choices"].append({
+            "key": f"{hex_id}-{tile}-{rotation}", "hex": hex_id, "tile": tile, "rotation": rotation,
+            "cost": lay["cost"], "label": f"Tile {tile}", "words": orientation_words(tile, rotation),
+            "price": f"₽{lay['cost']}", "fields": fields_for_action(option, action),
+            "drawing": _preview(after, offboard_colour),
+        })
+    return _picker("lays", "lay_tile", "Lay this tile", groups, len(prompt.context["lays"]))
+
+
+def _token_picker(state: State, prompt: Prompt, option: ActionOption, places: list[tuple[str, int, str]],
+                  button: str) -> dict[str, Any]:
+    groups: dict[str, dict[str, Any]] = {}
+    for hex_id, city, price in places:
+        group = groups.setdefault(hex_id, _group(state.board, state.phase, hex_id))
+        action = {"type": "place_token", "hex": hex_id.lower(), "city": city}
+        x, y = _city_point(group["entry"], city)
+        several = len(group["entry"]["cities"]) > 1
+        group["choices"].append({
+            "key": f"{hex_id}-{city}", "hex": hex_id, "city": city, "price": price,
+            "label": f"City {city}" if several else "The city", "words": "", "x": num(x), "y": num(y),
+            "fields": fields_for_action(option, action),
+        })
+    return _picker("tokens", "place_token", button, groups, len(places))
+
+
+def _picker(kind: str, action_type: str, button: str, groups: dict[str, dict[str, Any]], count: int) -> dict[str, Any]:
+    """The picker's data; the hexes' map entries were only needed to place things, so they are dropped."""
+    hexes = [{key: value for key, value in group.items() if key != "entry"} for group in groups.values()]
+    return {"kind": kind, "type": action_type, "button": button, "hexes": hexes, "count": count}
+
+
+def _group(board: Board, phase: str, hex_id: str) -> dict[str, Any]:
+    """One hex of the picker: its name and where it sits on the map (its centre, in map units)."""
+    entry = hex_view(board, hex_id, phase)
+    x, y = entry["centre"][0] * R, entry["centre"][1] * R
+    name = f"{hex_id} {entry['name']}" if entry.get("name") else hex_id
+    return {"hex": hex_id, "name": name, "x": num(x), "y": num(y), "entry": entry, "choices": [],
+            "box": f"{num(x - R)} {num(y - APOTHEM)} {num(2 * R)} {num(2 * APOTHEM)}"}
+
+
+def _city_point(entry: dict[str, Any], city: int) -> tuple[float, float]:
+    """Where city ``city`` of the hex is drawn, in map units (the map's own placing of stops)."""
+    dx, dy = stop_positions(entry).get(f"c{city}", (0.0, 0.0))
+    return entry["centre"][0] * R + dx, entry["centre"][1] * R + dy
+
+
+def _preview(entry: dict[str, Any], offboard_colour: str) -> str:
+    """The hex drawn as the map draws it, marked as a preview (the map's own hexes keep ``data-hex``)."""
+    return hex_svg(entry, offboard_colour).replace(" data-hex=", " data-preview=", 1)
+
+
+def orientation_words(tile: str, rotation: int) -> str:
+    """"turned 2 (120°): track to the south, north-west and north-east edges", from the tile's exits."""
+    exits = sorted(DATA.tiles[tile].exits_at(rotation))
+    names = [edge_name(edge) for edge in exits]
+    edges = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    turned = "as printed" if rotation == 0 else f"turned {rotation} ({60 * rotation}° clockwise)"
+    return f"{turned}: track to the {edges} edge{'s' if len(names) != 1 else ''}" if names else turned

@@ -1,0 +1,146 @@
+"""1861's track and token picker on the game page, without JavaScript (issue 14, item 2).
+
+Game 29683 cut at its action 78: MV (Player 1, seat 0) is at the track step of operating
+round 1.1 in phase 2.  The acting seat's page lists every legal lay the engine offers (hex,
+tile, rotation, cost), each drawn as the map would draw it and each a button posting the
+prompt's own lay_tile fields; pressing one lays the tile.  A stale or illegal post is refused
+in words and changes nothing.  At action 376, NW is at its token step: every city with its
+cost.  A spectator's page carries no picker.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.t1861 import company_turn
+from engine.t1861.lays import legal_lays
+from engine.t1861.operate_prompt import can_pay
+from engine.t1861.tokens import legal_tokens
+from games import import_18xx, queries
+from games.models import Game
+from tests.games.t1861_imports import running_export
+from tests.games.test_t1861_pages import hex_title, text
+
+pytestmark = pytest.mark.django_db
+
+TRACK_CUT, TOKEN_CUT = 78, 376
+
+
+def seated(game: Game, user, index: int) -> None:
+    seat = game.seats.get(index=index)
+    seat.user, seat.display_name = user, user.display_name
+    seat.save()
+
+
+def state_of(game: Game):
+    return queries.current_state(Game.objects.get(pk=game.pk))
+
+
+def listed(html: str) -> list[dict[str, str]]:
+    """Each picker form: its key and the fields it posts."""
+    forms = []
+    for key, body in re.findall(r'<form method="post" action="[^"]+" data-pick="([^"]+)"(.*?)</form>', html, re.S):
+        fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', body))
+        forms.append({"key": key, "body": body, **fields})
+    return forms
+
+
+def lay_key(hex_id: str, tile: str, rotation: int) -> str:
+    return f"{hex_id}-{tile}-{rotation}"
+
+
+@pytest.fixture
+def track_game(players) -> Game:
+    game = import_18xx.import_export(running_export(TRACK_CUT), None)
+    seated(game, players[0], 0)
+    return game
+
+
+def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client, players, track_game) -> None:
+    state = state_of(track_game)
+    company = company_turn.turn(state)["company"]
+    expected = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
+                if can_pay(state, company, lay.cost)]
+    assert company == "mv" and len(expected) > 12  # more than the prompt's twelve quick answers
+    client.force_login(players[0])
+    html = client.get(f"/games/{track_game.pk}/").content.decode()
+    forms = listed(html)
+    assert [form["key"] for form in forms] == [lay_key(lay.hex, lay.tile, lay.rotation) for lay in expected]
+    for form, lay in zip(forms, expected, strict=True):
+        assert form["type"] == "lay_tile" and form["f.hex"] == lay.hex.lower()
+        assert form["f.tile"] == lay.tile and form["f.rotation"] == str(lay.rotation)
+        assert f"<strong>₽{lay.cost}</strong>" in form["body"]
+        assert 'name="csrfmiddlewaretoken"' in form["body"] and form["expected_version"]
+        assert '<svg class="pick-tile"' in form["body"] and f'data-preview="{lay.hex}"' in form["body"]
+    words = text(next(form["body"] for form in forms if form["f.rotation"] == "1"))
+    assert "turned 1 (60° clockwise): track to the" in words
+    # Grouped by hex, each named once.
+    hexes = re.findall(r'data-pick-hex="([^"]+)"', html)
+    assert hexes == sorted({lay.hex for lay in expected}) and len(hexes) == len(set(hexes))
+
+
+def test_pressing_a_listed_lay_lays_the_tile(client, players, track_game) -> None:
+    client.force_login(players[0])
+    html = client.get(f"/games/{track_game.pk}/").content.decode()
+    form = listed(html)[0]
+    hex_id, tile = form["f.hex"].upper(), form["f.tile"]
+    before = hex_title(html, hex_id)
+    assert f"tile {tile}" not in before
+    post = {name: value for name, value in form.items() if name not in ("key", "body")}
+    response = client.post(f"/games/{track_game.pk}/move/", post)
+    assert response.status_code == 302
+    after = client.get(f"/games/{track_game.pk}/").content.decode()
+    assert hex_title(after, hex_id).startswith(f"{hex_id}") and f"tile {tile}" in hex_title(after, hex_id)
+    log = after[after.index("<h2>Log"):]
+    assert re.search(rf"MV lays tile {tile} in [^<]*{hex_id}", text(log)), text(log)[:300]
+
+
+def test_a_stale_or_illegal_lay_is_refused_in_words_and_changes_nothing(client, players, track_game) -> None:
+    client.force_login(players[0])
+    html = client.get(f"/games/{track_game.pk}/").content.decode()
+    form = listed(html)[0]
+    post = {name: value for name, value in form.items() if name not in ("key", "body")}
+    version = Game.objects.get(pk=track_game.pk).version
+    stale = client.post(f"/games/{track_game.pk}/move/", {**post, "expected_version": str(version - 1)})
+    notice = re.search(r'id="move-notice">(.*?)</div>', stale.content.decode(), re.S)
+    assert stale.status_code == 409 and notice and "the game has moved on since that page was shown" in notice.group(1)
+    illegal = client.post(f"/games/{track_game.pk}/move/", {**post, "f.tile": "8", "f.rotation": "5"})
+    assert illegal.status_code == 400
+    error = re.search(r'id="move-error">(.*?)</div>', illegal.content.decode(), re.S)
+    assert error and "Tile 8 has no city, but Voronezh (I13) has 1" in error.group(1)
+    assert Game.objects.get(pk=track_game.pk).version == version
+    assert listed(client.get(f"/games/{track_game.pk}/").content.decode())[0]["key"] == form["key"]
+
+
+def test_a_spectator_and_a_waiting_player_get_no_picker(client, players, track_game) -> None:
+    assert 'id="lay-picker"' not in client.get(f"/games/{track_game.pk}/").content.decode()
+    seated(track_game, players[1], 1)
+    client.force_login(players[1])
+    html = client.get(f"/games/{track_game.pk}/").content.decode()
+    assert 'id="lay-picker"' not in html and "data-preview=" not in html
+
+
+def test_the_token_step_lists_every_city_with_its_cost(client, players) -> None:
+    game = import_18xx.import_export(running_export(TOKEN_CUT), None)
+    state = state_of(game)
+    company = company_turn.turn(state)["company"]
+    seat = company_turn.operator(state, company)
+    seated(game, players[0], seat)
+    price = company_turn.next_token_price(state, company) or 0
+    expected = [place for place in legal_tokens(state.board, company.upper(), price)
+                if place.cost <= company_turn.company_of(state, company)["cash"]]
+    assert company == "nw" and expected
+    client.force_login(players[0])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    forms = listed(html)
+    assert [form["key"] for form in forms] == [f"{place.hex}-{place.city}" for place in expected]
+    for form, place in zip(forms, expected, strict=True):
+        assert form["type"] == "place_token" and form["f.hex"] == place.hex.lower()
+        assert form["f.city"] == str(place.city) and f"<strong>₽{place.cost}</strong>" in form["body"]
+    first = expected[0]
+    post = {name: value for name, value in forms[0].items() if name not in ("key", "body")}
+    assert client.post(f"/games/{game.pk}/move/", post).status_code == 302
+    after = client.get(f"/games/{game.pk}/").content.decode()
+    assert "NW" in hex_title(after, first.hex)
