@@ -38,6 +38,12 @@ def hex_view(board: Board, hex_id: str, phase: str) -> dict[str, Any]:
     return _hex_view(board, DATA.hexes[hex_id], DATA.phase(phase).offboard_colour, closed)
 
 
+def hex_after_lay(board: Board, hex_id: str, tile: str, rotation: int, phase: str) -> dict[str, Any]:
+    """The hex as it would be drawn once ``tile`` is laid there at ``rotation`` (a lay's preview);
+    whether the lay is legal is ``lays.check_lay``'s question, asked before a lay is offered."""
+    return hex_view(board.lay(hex_id, tile, rotation), hex_id, phase)
+
+
 def _hex_view(board: Board, hexdef: HexDef, offboard_colour: str, closed: bool) -> dict[str, Any]:
     contents = board.contents(hexdef.id)
     tile = contents.tile

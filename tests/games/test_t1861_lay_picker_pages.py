@@ -15,6 +15,8 @@ import re
 import pytest
 
 from engine.t1861 import company_turn
+from engine.t1861.data import DATA
+from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.operate_prompt import can_pay
 from engine.t1861.tokens import legal_tokens
@@ -25,7 +27,7 @@ from tests.games.test_t1861_pages import hex_title, text
 
 pytestmark = pytest.mark.django_db
 
-TRACK_CUT, TOKEN_CUT = 78, 376
+TRACK_CUT, MANY_HEXES_CUT, TOKEN_CUT = 78, 270, 376  # MV in one hex; MNN in seven; NW's token
 
 
 def seated(game: Game, user, index: int) -> None:
@@ -58,14 +60,17 @@ def track_game(players) -> Game:
     return game
 
 
-def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client, players, track_game) -> None:
-    state = state_of(track_game)
-    company = company_turn.turn(state)["company"]
+@pytest.mark.parametrize(("cut", "company"), [(TRACK_CUT, "mv"), (MANY_HEXES_CUT, "mnn")])
+def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client, players, cut, company) -> None:
+    game = import_18xx.import_export(running_export(cut), None)
+    state = state_of(game)
+    assert company_turn.turn(state)["company"] == company
+    seated(game, players[0], company_turn.operator(state, company))
     expected = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
                 if can_pay(state, company, lay.cost)]
-    assert company == "mv" and len(expected) > 12  # more than the prompt's twelve quick answers
+    assert len(expected) > 12  # more than the prompt's twelve quick answers
     client.force_login(players[0])
-    html = client.get(f"/games/{track_game.pk}/").content.decode()
+    html = client.get(f"/games/{game.pk}/").content.decode()
     forms = listed(html)
     assert [form["key"] for form in forms] == [lay_key(lay.hex, lay.tile, lay.rotation) for lay in expected]
     for form, lay in zip(forms, expected, strict=True):
@@ -74,8 +79,9 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
         assert f"<strong>₽{lay.cost}</strong>" in form["body"]
         assert 'name="csrfmiddlewaretoken"' in form["body"] and form["expected_version"]
         assert '<svg class="pick-tile"' in form["body"] and f'data-preview="{lay.hex}"' in form["body"]
-    words = text(next(form["body"] for form in forms if form["f.rotation"] == "1"))
-    assert "turned 1 (60° clockwise): track to the" in words
+    turned = next(form for form in forms if form["f.rotation"] == "1")
+    exits = DATA.tiles[turned["f.tile"]].exits_at(1)
+    assert f"rotation 1 (60° clockwise): {', '.join(edge_name(edge) for edge in sorted(exits))}" in text(turned["body"])
     # Grouped by hex, each named once.
     hexes = re.findall(r'data-pick-hex="([^"]+)"', html)
     assert hexes == sorted({lay.hex for lay in expected}) and len(hexes) == len(set(hexes))

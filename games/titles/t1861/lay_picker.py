@@ -4,7 +4,7 @@ Made from the seat's prompt alone, when the position is computed (``TitleUI.prom
 the operate prompt's context lists every lay (``lays``) or token place (``tokens``) it offers,
 with its cost; the ``home_city`` prompt's quick answers are its cities.  Nothing here decides
 a rule.  A lay's preview is the hex as the map would draw it once the tile is laid: the
-engine's board after the lay (``Board.lay``), its map view (``map_view.hex_view``) and the
+engine's map view of the hex after the lay (``map_view.hex_after_lay``) and the
 map's own hex drawing (``map_svg.hex_svg``), so what the player picks is what they will see.
 
 The result is plain data for ``templates/games/boards/_1861_lays.html``: hexes in order, each
@@ -19,16 +19,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionOption, Prompt
-from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
-from engine.t1861.map_view import hex_view
+from engine.t1861.map_view import hex_after_lay, hex_view
 from engine.t1861.state import State
 from games.prompt_forms import fields_for_action
 from games.titles.t1861.map_svg import hex_svg
 from games.titles.t1861.track import APOTHEM, R, num, stop_positions
 
-PICKED = ("lay_tile", "place_token")
+FOLDED_FROM = 8  # more choices than this: the list starts folded
 
 
 def prompt_picker(state: State, prompt: Prompt) -> dict[str, Any] | None:
@@ -54,9 +53,9 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
     offboard_colour = DATA.phase(state.phase).offboard_colour
     for lay in prompt.context["lays"]:
         hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
-        group = groups.setdefault(hex_id, _group(state.board, state.phase, hex_id))
+        group = groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
-        after = hex_view(state.board.lay(hex_id, tile, rotation), hex_id, state.phase)
+        after = hex_after_lay(state.board, hex_id, tile, rotation, state.phase)
         group["choices"].append({
             "key": f"{hex_id}-{tile}-{rotation}", "hex": hex_id, "tile": tile, "rotation": rotation,
             "cost": lay["cost"], "label": f"Tile {tile}", "words": orientation_words(tile, rotation),
@@ -70,7 +69,7 @@ def _token_picker(state: State, prompt: Prompt, option: ActionOption, places: li
                   button: str) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     for hex_id, city, price in places:
-        group = groups.setdefault(hex_id, _group(state.board, state.phase, hex_id))
+        group = groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "place_token", "hex": hex_id.lower(), "city": city}
         x, y = _city_point(group["entry"], city)
         several = len(group["entry"]["cities"]) > 1
@@ -85,12 +84,15 @@ def _token_picker(state: State, prompt: Prompt, option: ActionOption, places: li
 def _picker(kind: str, action_type: str, button: str, groups: dict[str, dict[str, Any]], count: int) -> dict[str, Any]:
     """The picker's data; the hexes' map entries were only needed to place things, so they are dropped."""
     hexes = [{key: value for key, value in group.items() if key != "entry"} for group in groups.values()]
-    return {"kind": kind, "type": action_type, "button": button, "hexes": hexes, "count": count}
+    for group in hexes:  # a long list stays folded, so a phone reaches the map (and its picker) soon
+        group["open"] = len(hexes) == 1
+    return {"kind": kind, "type": action_type, "button": button, "hexes": hexes, "count": count,
+            "open": count <= FOLDED_FROM}
 
 
-def _group(board: Board, phase: str, hex_id: str) -> dict[str, Any]:
+def _group(state: State, hex_id: str) -> dict[str, Any]:
     """One hex of the picker: its name and where it sits on the map (its centre, in map units)."""
-    entry = hex_view(board, hex_id, phase)
+    entry = hex_view(state.board, hex_id, state.phase)
     x, y = entry["centre"][0] * R, entry["centre"][1] * R
     name = f"{hex_id} {entry['name']}" if entry.get("name") else hex_id
     return {"hex": hex_id, "name": name, "x": num(x), "y": num(y), "entry": entry, "choices": [],
@@ -109,9 +111,7 @@ def _preview(entry: dict[str, Any], offboard_colour: str) -> str:
 
 
 def orientation_words(tile: str, rotation: int) -> str:
-    """"turned 2 (120°): track to the south, north-west and north-east edges", from the tile's exits."""
-    exits = sorted(DATA.tiles[tile].exits_at(rotation))
-    names = [edge_name(edge) for edge in exits]
-    edges = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    turned = "as printed" if rotation == 0 else f"turned {rotation} ({60 * rotation}° clockwise)"
-    return f"{turned}: track to the {edges} edge{'s' if len(names) != 1 else ''}" if names else turned
+    """"rotation 2 (120° clockwise): south, north-west, north-east": the turn and the edges the track reaches."""
+    names = [edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))]
+    turned = "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
+    return f"{turned}: {', '.join(names)}" if names else turned
