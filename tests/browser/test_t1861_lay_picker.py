@@ -49,7 +49,8 @@ def hex_title(page, hex_id: str) -> str:
 def busiest_hex(page) -> str:
     """The marked hex with the most legal lays (so stepping through them shows more than one)."""
     return page.evaluate("""() => Array.from(document.querySelectorAll('[data-pick-hex]'))
-        .sort((a, b) => b.querySelectorAll('form').length - a.querySelectorAll('form').length)[0].dataset.pickHex""")
+        .map(group => [group.querySelectorAll('button[data-pick]').length, group.dataset.pickHex])
+        .sort((a, b) => b[0] - a[0])[0][1]""")
 
 
 def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_server, new_page, players, artifacts):
@@ -58,18 +59,19 @@ def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_serv
     problems = watch(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 .pick-target")
-    listed = page.locator("#lay-picker form[data-pick]").count()
+    listed = page.locator("#lay-picker button[data-pick]").count()
     hexes = page.locator("#lay-picker [data-pick-hex]").count()
     assert page.locator("svg.map-1861 .pick-target").count() == hexes and listed > hexes
     target = busiest_hex(page)
-    choices = page.locator(f'#lay-picker [data-pick-hex="{target}"] form')
+    choices = page.locator(f'#lay-picker [data-pick-hex="{target}"] button[data-pick]')
     assert choices.count() >= 2
     assert page.locator("#pick-panel").is_hidden()
     page.locator(f'svg.map-1861 .pick-target[data-target="{target}"]').click()
     panel = page.locator("#pick-panel")
     assert panel.is_visible()
     first = choices.nth(0)
-    label, price = first.get_attribute("data-label"), first.get_attribute("data-price")
+    label = first.evaluate("button => button.form.dataset.label")
+    price = first.locator("strong").text_content()
     assert f"{label}," in panel.text_content() and price in panel.text_content()
     assert f"(1 of {choices.count()})" in panel.text_content()
     assert page.locator(f'svg.map-1861 .pick-preview g[data-preview="{target}"]').count() == 1
@@ -86,8 +88,8 @@ def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_serv
     second = choices.nth(1)
     assert page.locator("svg.map-1861 .pick-preview g[data-preview]").inner_html() == second.locator(
         "svg.pick-tile > g").inner_html()
-    tile, rotation = second.locator('input[name="f.tile"]').get_attribute("value"), second.locator(
-        'input[name="f.rotation"]').get_attribute("value")
+    tile = second.evaluate("button => button.form.elements['f.tile'].value")
+    rotation = second.get_attribute("value")  # the button sends the rotation, its form the hex and tile
     assert f"tile {tile}" not in hex_title(page, target)
     with page.expect_navigation():
         page.click("#pick-panel .pick-confirm")
@@ -106,8 +108,8 @@ def test_clicking_a_city_shows_the_token_cost_and_places_it(live_server, new_pag
     problems = watch(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 .pick-target")
-    form = page.locator("#lay-picker form[data-pick]").first
-    key, price = form.get_attribute("data-pick"), form.get_attribute("data-price")
+    choice = page.locator("#lay-picker button[data-pick]").first
+    key, price = choice.get_attribute("data-pick"), choice.locator("strong").text_content()
     hex_id = key.split("-")[0]
     assert "NW" not in hex_title(page, hex_id)
     page.locator(f'svg.map-1861 .pick-target[data-target="{key}"]').click()

@@ -5,7 +5,7 @@ round 1.1 in phase 2.  The acting seat's page lists every legal lay the engine o
 tile, rotation, cost), each drawn as the map would draw it and each a button posting the
 prompt's own lay_tile fields; pressing one lays the tile.  A stale or illegal post is refused
 in words and changes nothing.  At action 376, NW is at its token step: every city with its
-cost.  A spectator's page carries no picker.
+cost.  At 545, a just parred major's home city.  A spectator's page carries no picker.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.operate_prompt import can_pay
-from engine.t1861.tokens import legal_tokens
+from engine.t1861.tokens import home_city_options, legal_tokens
 from games import import_18xx, queries
 from games.models import Game
 from tests.games.t1861_imports import running_export
@@ -27,7 +27,7 @@ from tests.games.test_t1861_pages import hex_title, text
 
 pytestmark = pytest.mark.django_db
 
-TRACK_CUT, MANY_HEXES_CUT, TOKEN_CUT = 78, 270, 376  # MV in one hex; MNN in seven; NW's token
+TRACK_CUT, MANY_HEXES_CUT, TOKEN_CUT, HOME_CUT = 78, 270, 376, 545  # MV in one hex; MNN in seven; NW's token
 
 
 def seated(game: Game, user, index: int) -> None:
@@ -41,12 +41,16 @@ def state_of(game: Game):
 
 
 def listed(html: str) -> list[dict[str, str]]:
-    """Each picker form: its key and the fields it posts."""
-    forms = []
-    for key, body in re.findall(r'<form method="post" action="[^"]+" data-pick="([^"]+)"(.*?)</form>', html, re.S):
-        fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', body))
-        forms.append({"key": key, "body": body, **fields})
-    return forms
+    """Each button of the picker: its key, its markup and every field pressing it posts (its form's and its own)."""
+    pressed = []
+    for label, form in re.findall(r'<form method="post" action="[^"]+" class="pick-form" data-label="([^"]*)">(.*?)'
+                                  r'</form>', html, re.S):
+        hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form))
+        for name, value, key, body in re.findall(
+                r'<button type="submit" class="secondary" name="([^"]+)" value="([^"]*)" data-pick="([^"]+)"(.*?)'
+                r'</button>', form, re.S):
+            pressed.append({"key": key, "body": body, "heading": label, **hidden, name: value})
+    return pressed
 
 
 def lay_key(hex_id: str, tile: str, rotation: int) -> str:
@@ -72,16 +76,22 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
     client.force_login(players[0])
     html = client.get(f"/games/{game.pk}/").content.decode()
     forms = listed(html)
-    assert [form["key"] for form in forms] == [lay_key(lay.hex, lay.tile, lay.rotation) for lay in expected]
-    for form, lay in zip(forms, expected, strict=True):
+    keys = [lay_key(lay.hex, lay.tile, lay.rotation) for lay in expected]
+    assert sorted(form["key"] for form in forms) == sorted(keys) and len(forms) == len(keys)
+    by_key = {form["key"]: form for form in forms}
+    for lay in expected:
+        form = by_key[lay_key(lay.hex, lay.tile, lay.rotation)]
         assert form["type"] == "lay_tile" and form["f.hex"] == lay.hex.lower()
         assert form["f.tile"] == lay.tile and form["f.rotation"] == str(lay.rotation)
         assert f"<strong>₽{lay.cost}</strong>" in form["body"]
-        assert 'name="csrfmiddlewaretoken"' in form["body"] and form["expected_version"]
+        assert form["csrfmiddlewaretoken"] and form["expected_version"]
         assert '<svg class="pick-tile"' in form["body"] and f'data-preview="{lay.hex}"' in form["body"]
     turned = next(form for form in forms if form["f.rotation"] == "1")
-    exits = DATA.tiles[turned["f.tile"]].exits_at(1)
-    assert f"rotation 1 (60° clockwise): {', '.join(edge_name(edge) for edge in sorted(exits))}" in text(turned["body"])
+    edges = ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[turned["f.tile"]].exits_at(1)))
+    words = re.search(r'<span class="pick-words">([^<]*)</span>', turned["body"]).group(1)
+    shown = f'{turned["heading"]}: {words}'  # a form by tile (its buttons turn it) or by rotation
+    assert (f"Tile {turned['f.tile']}: rotation 1 (60° clockwise): {edges}" in shown
+            or f"Rotation 1 (60° clockwise): Tile {turned['f.tile']}: {edges}" in shown), shown
     # Grouped by hex, each named once.
     hexes = re.findall(r'data-pick-hex="([^"]+)"', html)
     assert hexes == sorted({lay.hex for lay in expected}) and len(hexes) == len(set(hexes))
@@ -94,7 +104,7 @@ def test_pressing_a_listed_lay_lays_the_tile(client, players, track_game) -> Non
     hex_id, tile = form["f.hex"].upper(), form["f.tile"]
     before = hex_title(html, hex_id)
     assert f"tile {tile}" not in before
-    post = {name: value for name, value in form.items() if name not in ("key", "body")}
+    post = {name: value for name, value in form.items() if name not in ("key", "body", "heading")}
     response = client.post(f"/games/{track_game.pk}/move/", post)
     assert response.status_code == 302
     after = client.get(f"/games/{track_game.pk}/").content.decode()
@@ -107,7 +117,7 @@ def test_a_stale_or_illegal_lay_is_refused_in_words_and_changes_nothing(client, 
     client.force_login(players[0])
     html = client.get(f"/games/{track_game.pk}/").content.decode()
     form = listed(html)[0]
-    post = {name: value for name, value in form.items() if name not in ("key", "body")}
+    post = {name: value for name, value in form.items() if name not in ("key", "body", "heading")}
     version = Game.objects.get(pk=track_game.pk).version
     stale = client.post(f"/games/{track_game.pk}/move/", {**post, "expected_version": str(version - 1)})
     notice = re.search(r'id="move-notice">(.*?)</div>', stale.content.decode(), re.S)
@@ -146,7 +156,27 @@ def test_the_token_step_lists_every_city_with_its_cost(client, players) -> None:
         assert form["type"] == "place_token" and form["f.hex"] == place.hex.lower()
         assert form["f.city"] == str(place.city) and f"<strong>₽{place.cost}</strong>" in form["body"]
     first = expected[0]
-    post = {name: value for name, value in forms[0].items() if name not in ("key", "body")}
+    post = {name: value for name, value in forms[0].items() if name not in ("key", "body", "heading")}
     assert client.post(f"/games/{game.pk}/move/", post).status_code == 302
     after = client.get(f"/games/{game.pk}/").content.decode()
     assert "NW" in hex_title(after, first.hex)
+
+
+def test_a_parred_majors_home_city_is_picked_from_the_list(client, players) -> None:
+    """Cut at action 545: a major was just parred and its president chooses its home (10.4, G8)."""
+    game = import_18xx.import_export(running_export(HOME_CUT), None)
+    state = state_of(game)
+    assert state.stock is not None and state.stock["home_city"]
+    major, seat = state.stock["home_city"], state.stock["turn"]
+    seated(game, players[0], seat)
+    client.force_login(players[0])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    forms = listed(html)
+    assert [form["key"] for form in forms] == [f"{hex_id}-{city}" for hex_id, city in home_city_options(state.board)]
+    assert all(form["type"] == "place_token" for form in forms)
+    hex_id = forms[0]["f.hex"].upper()
+    assert f"Home in {hex_id}" in forms[0]["body"]
+    post = {name: value for name, value in forms[0].items() if name not in ("key", "body", "heading")}
+    assert client.post(f"/games/{game.pk}/move/", post).status_code == 302
+    after = client.get(f"/games/{game.pk}/").content.decode()
+    assert major.upper() in hex_title(after, hex_id)

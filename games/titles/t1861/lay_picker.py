@@ -8,10 +8,11 @@ engine's map view of the hex after the lay (``map_view.hex_after_lay``) and the
 map's own hex drawing (``map_svg.hex_svg``), so what the player picks is what they will see.
 
 The result is plain data for ``templates/games/boards/_1861_lays.html``: hexes in order, each
-with its choices; each choice carries the form fields that post it through the prompt's own
-option (``prompt_forms.fields_for_action``), so the list's buttons and the map's confirm button
-send what the generic form would.  It is cached with the seat's position, never with the board
-every visitor shares, and made only for the seat the game waits on.
+with its choices and the forms they are posted by; each choice carries the form fields that
+post it through the prompt's own option (``prompt_forms.fields_for_action``), so the list's
+buttons and the map's confirm button send what the generic form would.  It is cached with the
+seat's position, never with the board every visitor shares, and made only for the seat the
+game waits on.
 """
 
 from __future__ import annotations
@@ -36,11 +37,11 @@ def prompt_picker(state: State, prompt: Prompt) -> dict[str, Any] | None:
         return _lay_picker(state, prompt, _option(prompt, "lay_tile"))
     if prompt.name == "operate" and prompt.context.get("tokens") and prompt.accepts("place_token"):
         places = [(place["hex"], place["city"], f"₽{place['cost']}") for place in prompt.context["tokens"]]
-        return _token_picker(state, prompt, _option(prompt, "place_token"), places, "Place the token")
+        return _token_picker(state, _option(prompt, "place_token"), places, "Place the token")
     if prompt.name == "home_city" and prompt.accepts("place_token"):
-        places = [(answer.action["hex"].upper(), answer.action["city"], answer.label) for answer in prompt.quick
+        places = [(answer.action["hex"].upper(), answer.action["city"], "") for answer in prompt.quick
                   if answer.action.get("type") == "place_token"]
-        return _token_picker(state, prompt, _option(prompt, "place_token"), places, "Place the home token")
+        return _token_picker(state, _option(prompt, "place_token"), places, "Place the home token", home=True)
     return None
 
 
@@ -56,29 +57,53 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
         group = groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
         after = hex_after_lay(state.board, hex_id, tile, rotation, state.phase)
+        turn, edges = turn_words(rotation), edge_words(tile, rotation)
         group["choices"].append({
             "key": f"{hex_id}-{tile}-{rotation}", "hex": hex_id, "tile": tile, "rotation": rotation,
-            "cost": lay["cost"], "label": f"Tile {tile}", "words": orientation_words(tile, rotation),
             "price": f"₽{lay['cost']}", "fields": fields_for_action(option, action),
+            # (form heading, button words) when the button sends the rotation, or the tile
+            "parts": {"f.rotation": (f"Tile {tile}", f"{turn}: {edges}"),
+                      "f.tile": (turn[0].upper() + turn[1:], f"Tile {tile}: {edges}")},
             "drawing": _preview(after, offboard_colour),
         })
     return _picker("lays", "lay_tile", "Lay this tile", groups, len(prompt.context["lays"]))
 
 
-def _token_picker(state: State, prompt: Prompt, option: ActionOption, places: list[tuple[str, int, str]],
-                  button: str) -> dict[str, Any]:
+def _token_picker(state: State, option: ActionOption, places: list[tuple[str, int, str]], button: str,
+                  home: bool = False) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     for hex_id, city, price in places:
         group = groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "place_token", "hex": hex_id.lower(), "city": city}
         x, y = _city_point(group["entry"], city)
         several = len(group["entry"]["cities"]) > 1
+        label = f"{'Home' if home else 'Token'} in {hex_id}" + (f" (city {city})" if several else "")
         group["choices"].append({
-            "key": f"{hex_id}-{city}", "hex": hex_id, "city": city, "price": price,
-            "label": f"City {city}" if several else "The city", "words": "", "x": num(x), "y": num(y),
-            "fields": fields_for_action(option, action),
+            "key": f"{hex_id}-{city}", "hex": hex_id, "city": city, "price": price, "x": num(x), "y": num(y),
+            "fields": fields_for_action(option, action), "parts": {"f.city": ("", label)},
         })
     return _picker("tokens", "place_token", button, groups, len(places))
+
+
+def _forms(choices: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The hex's choices as forms, each button sending one field (``name``, ``value``) and its form the rest.
+
+    Of the fields a button may send (``parts``: the rotation or the tile), the one that leaves the
+    fewest forms is taken: a fresh hex takes one tile at several rotations, an upgrade several tiles
+    at one, and each form carries its own CSRF token, so a late game's several hundred lays stay light.
+    """
+    def forms_by(name: str) -> dict[tuple, dict[str, Any]]:
+        forms: dict[tuple, dict[str, Any]] = {}
+        for choice in choices:
+            hidden = {key: value for key, value in choice["fields"].items() if key != name}
+            heading, words = choice["parts"][name]
+            form = forms.setdefault(tuple(hidden.items()), {"hidden": hidden, "label": heading, "choices": []})
+            form["choices"].append({"key": choice["key"], "price": choice["price"], "x": choice.get("x"),
+                                    "y": choice.get("y"), "drawing": choice.get("drawing"), "words": words,
+                                    "button": {"name": name, "value": choice["fields"][name]}})
+        return forms
+
+    return list(min((forms_by(name) for name in choices[0]["parts"]), key=len).values())
 
 
 def _picker(kind: str, action_type: str, button: str, groups: dict[str, dict[str, Any]], count: int) -> dict[str, Any]:
@@ -86,6 +111,8 @@ def _picker(kind: str, action_type: str, button: str, groups: dict[str, dict[str
     hexes = [{key: value for key, value in group.items() if key != "entry"} for group in groups.values()]
     for group in hexes:  # a long list stays folded, so a phone reaches the map (and its picker) soon
         group["open"] = len(hexes) == 1
+        group["forms"] = _forms(group.pop("choices"))
+        group["count"] = sum(len(form["choices"]) for form in group["forms"])
     return {"kind": kind, "type": action_type, "button": button, "hexes": hexes, "count": count,
             "open": count <= FOLDED_FROM}
 
@@ -107,11 +134,16 @@ def _city_point(entry: dict[str, Any], city: int) -> tuple[float, float]:
 
 def _preview(entry: dict[str, Any], offboard_colour: str) -> str:
     """The hex drawn as the map draws it, marked as a preview (the map's own hexes keep ``data-hex``)."""
-    return hex_svg(entry, offboard_colour).replace(" data-hex=", " data-preview=", 1)
+    drawing = hex_svg(entry, offboard_colour).replace(" data-hex=", " data-preview=", 1)
+    start = drawing.find("<title>")  # the map's tooltip words: the list and the panel say what the lay is
+    return drawing[:start] + drawing[drawing.index("</title>", start) + len("</title>"):] if start >= 0 else drawing
 
 
-def orientation_words(tile: str, rotation: int) -> str:
-    """"rotation 2 (120° clockwise): south, north-west, north-east": the turn and the edges the track reaches."""
-    names = [edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))]
-    turned = "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
-    return f"{turned}: {', '.join(names)}" if names else turned
+def turn_words(rotation: int) -> str:
+    """"rotation 2 (120° clockwise)"; "rotation 0 (as printed)"."""
+    return "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
+
+
+def edge_words(tile: str, rotation: int) -> str:
+    """"south, north-west, north-east": the edges the tile's track reaches at ``rotation``."""
+    return ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))) or "no edge"
