@@ -8,8 +8,6 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
-from dataclasses import asdict
-
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
@@ -47,7 +45,7 @@ def operate_prompt(state: State, seat: int) -> Prompt:
             f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
-    context.update({kind: [asdict(place) for place in found] for kind, found in places.items()})
+    context.update({kind: [dict(vars(place)) for place in found] for kind, found in places.items()})
     return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)
 

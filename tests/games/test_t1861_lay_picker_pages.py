@@ -23,7 +23,7 @@ from engine.t1861.tokens import home_city_options, legal_tokens
 from games import import_18xx, queries
 from games.models import Game
 from tests.games.t1861_imports import running_export
-from tests.games.test_t1861_pages import hex_title, text
+from tests.games.test_t1861_pages import hex_title, section, text
 
 pytestmark = pytest.mark.django_db
 
@@ -131,11 +131,18 @@ def test_a_stale_or_illegal_lay_is_refused_in_words_and_changes_nothing(client, 
 
 
 def test_a_spectator_and_a_waiting_player_get_no_picker(client, players, track_game) -> None:
-    assert 'id="lay-picker"' not in client.get(f"/games/{track_game.pk}/").content.decode()
+    """The picker is the acting seat's alone; the board around it (cached per position) is everyone's."""
+    public = client.get(f"/games/{track_game.pk}/").content.decode()
+    assert 'id="lay-picker"' not in public and "data-preview=" not in public
     seated(track_game, players[1], 1)
     client.force_login(players[1])
-    html = client.get(f"/games/{track_game.pk}/").content.decode()
-    assert 'id="lay-picker"' not in html and "data-preview=" not in html
+    waiting = client.get(f"/games/{track_game.pk}/").content.decode()
+    assert 'id="lay-picker"' not in waiting and "data-preview=" not in waiting
+    client.force_login(players[0])
+    acting = client.get(f"/games/{track_game.pk}/").content.decode()
+    assert 'id="lay-picker"' in acting
+    for page in (public, waiting):
+        assert section(acting, "map") == section(page, "map")
 
 
 def test_the_token_step_lists_every_city_with_its_cost(client, players) -> None:
