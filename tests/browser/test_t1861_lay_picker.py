@@ -85,6 +85,10 @@ def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_serv
         "width": around["width"] * 4, "height": around["height"] * 4})
     page.click("#pick-panel .pick-next")
     assert f"(2 of {choices.count()})" in panel.text_content()
+    page.keyboard.press("Escape")  # put back: no preview, no panel
+    assert panel.is_hidden() and page.locator("svg.map-1861 .pick-preview *").count() == 0
+    page.locator(f'svg.map-1861 .pick-target[data-target="{target}"]').click()
+    page.locator(f'svg.map-1861 .pick-target[data-target="{target}"]').click()  # the same hex again: the next lay
     second = choices.nth(1)
     assert page.locator("svg.map-1861 .pick-preview g[data-preview]").inner_html() == second.locator(
         "svg.pick-tile > g").inner_html()
