@@ -17,6 +17,7 @@ import pytest
 from engine.t1861 import company_turn
 from games import import_18xx, queries
 from games.models import Game
+from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
 from tests.games.t1861_imports import running_export
 
@@ -137,6 +138,7 @@ def test_the_picker_reads_on_a_phone(live_server, new_page, players, artifacts):
     assert page.locator("#lay-picker button[data-pick]").first.is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("#lay-picker").screenshot(path=artifacts / "t1861-pick-phone-list.png")
+    assert_accessible(page)  # the open list; below, the map's panel
     page.click("#pick-list > summary")
     target = busiest_hex(page)
     page.locator(f'svg.map-1861 .pick-target[data-target="{target}"]').click()
@@ -145,4 +147,5 @@ def test_the_picker_reads_on_a_phone(live_server, new_page, players, artifacts):
     assert box is not None and box["width"] <= PHONE["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("#map").screenshot(path=artifacts / "t1861-pick-phone-map.png")
+    assert_accessible(page)
     assert problems == []
