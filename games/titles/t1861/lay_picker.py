@@ -54,7 +54,7 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
     offboard_colour = DATA.phase(state.phase).offboard_colour
     for lay in prompt.context["lays"]:
         hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
-        group = groups.setdefault(hex_id, _group(state, hex_id))
+        group = groups[hex_id] if hex_id in groups else groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
         after = hex_after_lay(state.board, hex_id, tile, rotation, state.phase)
         turn, edges = turn_words(rotation), edge_words(tile, rotation)
@@ -73,7 +73,7 @@ def _token_picker(state: State, option: ActionOption, places: list[tuple[str, in
                   home: bool = False) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     for hex_id, city, price in places:
-        group = groups.setdefault(hex_id, _group(state, hex_id))
+        group = groups[hex_id] if hex_id in groups else groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "place_token", "hex": hex_id.lower(), "city": city}
         x, y = _city_point(group["entry"], city)
         several = len(group["entry"]["cities"]) > 1
