@@ -19,7 +19,7 @@ UI = TitleUI(
     board_template="games/boards/1861.html",
     present=present,
     view_facts=state_facts,
-    board_script="games/boards/_map_zoom.html",
+    board_script="games/boards/_1861_script.html",
     new_games_held_back=("1861 games from 18xx.games can be imported and reviewed here, but new 1861 games cannot be"
                          " started yet: its map, move pages and mails are still being built."),
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.
