@@ -75,17 +75,21 @@ def preview_stops(state: State, company: str, entries: Sequence[tuple[str, Seque
     taken: frozenset[str] = frozenset()
     routes: list[dict[str, Any]] = []
     marked = [_marks(network, stops) for _, stops in entries]
+    drawn: list[PreviewRoute] = []
+    first: tuple[int, str] | None = None  # the first route no track fits, and why
     for position, (train, stops) in enumerate(entries):
         who = f"The {_label(train)}'s route"
         try:
             segments, pieces = segments_for_stops(network, [str(stop) for stop in stops], who, NAMES, taken)
         except RouteError as refusal:
-            drawn = [PreviewRoute(str(route["train"]), tuple(route["segments"]), marks)
-                     for route, marks in zip(routes, marked, strict=False)]
-            return Preview((*drawn, PreviewRoute(train, (), marked[position])), error=str(refusal), refused=position,
-                           action={"type": "run_routes", "routes": routes})
+            first = first or (position, str(refusal))
+            drawn.append(PreviewRoute(train, (), marked[position]))
+            continue
         taken |= pieces
         routes.append({"train": train, "segments": list(segments)})
+        drawn.append(PreviewRoute(train, segments, marked[position]))
+    if first is not None:  # the routes that fit are still drawn, so the player sees the whole set
+        return Preview(tuple(drawn), error=first[1], refused=first[0], action={"type": "run_routes", "routes": routes})
     preview = preview_routes(state, company, routes)
     if preview.legal:
         return preview
@@ -117,7 +121,7 @@ def suggestion_context(state: State, company: str, routes: Sequence[dict[str, An
 def _label(train: str) -> str:
     try:
         return train_of(train).label
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, StopIteration):  # no such train: check_run names it
         return f"{train} train"
 
 
