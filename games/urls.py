@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games import act_views, claim_views, views
-from games.titles.t1861 import route_views
+from games import t1861_route_views as route_views
 
 app_name = "games"
 

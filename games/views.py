@@ -248,7 +248,7 @@ def answer_move(request: HttpRequest, game_id: int, read_answer: Callable[[engin
     """A posted move through the one move path, its refusals shown on the game page in the engine's words.
 
     Also for pages that read a move some other way than the prompt's forms (1861's route editor,
-    ``games.titles.t1861.route_views``); FormProblem from ``read_answer`` is a refusal too.
+    ``games.t1861_route_views``); FormProblem from ``read_answer`` is a refusal too.
     """
     try:
         expected = int(request.POST.get("expected_version", ""))

@@ -159,3 +159,29 @@ def test_the_preview_needs_the_pages_csrf_token(nw_game, players):
     guarded.force_login(players[0])
     response = guarded.post(f"/games/{nw_game.pk}/routes/preview.json", {"expected_version": nw_game.version})
     assert response.status_code == 403
+
+
+def test_the_rsrs_operator_gets_the_same_card_for_the_rsrs_routes(client, players):
+    """Cut 474: the priority deal's holder (seat 0) runs the RSR's 4-train (rules 6, 12.6)."""
+    _, imported = import_text(running_export(474))
+    asked = engine.prompt_for(imported.state, 0)
+    assert asked.name == "rsr_routes"
+    game = import_18xx.import_export(running_export(474), None)
+    seat = game.seats.get(index=0)
+    seat.user, seat.display_name = players[1], players[1].display_name
+    seat.save()
+    client.force_login(players[1])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    [route] = asked.context["routes"]
+    assert legend(html) == [f"{route['train']}: {' - '.join(legend_places(route['stops']))} ₽{route['revenue']}"]
+    assert f"Run the suggested routes (₽{asked.context['revenue']})" in html
+    posted = {"expected_version": game.version, "routes_edit": "1", "stops.0": " ".join(route["stops"])}
+    assert client.post(f"/games/{game.pk}/routes/", posted).status_code == 302
+    after = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"The RSR runs for ₽{route['revenue']}, all to its treasury." in after
+
+
+def legend_places(stops: list[str]) -> list[str]:
+    from engine.t1861.route_preview import NAMES
+
+    return [f"{NAMES[hex_id]} ({hex_id})" if hex_id in NAMES else hex_id for hex_id in (s.split(":")[0] for s in stops)]

@@ -4,7 +4,7 @@ When the viewer's prompt waits for the company's (or the RSR's) routes, the card
 train's suggested route with its stops and revenue and the total, as the engine's prompt
 describes them (``context["routes"]``), offers the prompt's own quick answer as one button,
 and a form with each train's stops to edit.  An edited set goes to
-``games.titles.t1861.route_views`` and from there through the one move path; the engine
+``games.t1861_route_views`` and from there through the one move path; the engine
 finds the track between the stops and judges the routes (``engine.t1861.route_preview``).
 This module only reads posts and lays out what the engine said.
 """
