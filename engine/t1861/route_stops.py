@@ -38,16 +38,17 @@ class _Stretch:
 def stop_candidates(network: Network, written: str, names: Mapping[str, str]) -> list[str]:
     """The network's stops ``written`` may mean (``"H8:c1"`` or the hex ``"h8"``); RouteError if none."""
     text = written.strip()
+    shown = "".join(char for char in text[:12] if char.isprintable())  # echoed in the refusal: short and plain
     if ":" in text:
         hex_id, _, rest = text.partition(":")
         stop_id = f"{hex_id.upper()}:{rest.lower()}"
         if stop_id in network.stops:
             return [stop_id]
-        raise RouteError(f"There is no stop {text} on the map.")
+        raise RouteError(f"There is no stop {shown} on the map.")
     hex_id = text.upper()
     found = sorted(stop.id for stop in network.stops.values() if stop.hex == hex_id)
     if not found:
-        raise RouteError(f"{_place(hex_id, names)} has no city, town or off-board that track reaches.")
+        raise RouteError(f"{_place(shown.upper(), names)} has no city, town or off-board that track reaches.")
     return found
 
 

@@ -185,3 +185,28 @@ def legend_places(stops: list[str]) -> list[str]:
     from engine.t1861.route_preview import NAMES
 
     return [f"{NAMES[hex_id]} ({hex_id})" if hex_id in NAMES else hex_id for hex_id in (s.split(":")[0] for s in stops)]
+
+
+@pytest.mark.parametrize("stops", ["::::", "H8:zz9 E9", "x" * 5000, "H8 \u0000 E9", "D14:c2 " * 40, "-1 E9:c0"])
+def test_bad_stops_are_refused_in_words_never_a_server_error(nw_client, nw_game, stops):
+    url = f"/games/{nw_game.pk}/routes/preview.json"
+    answer = nw_client.post(url, {"expected_version": nw_game.version, "stops.0": stops})
+    assert answer.status_code == 200 and answer.json()["legal"] is False and answer.json()["error"]
+    posted = {"expected_version": nw_game.version, "routes_edit": "1", "stops.0": stops}
+    refused = nw_client.post(f"/games/{nw_game.pk}/routes/", posted)
+    assert refused.status_code == 400 and 'id="move-error"' in refused.content.decode()
+    assert nw_client.post(url, {"stops.0": stops}).status_code == 409  # no version: nothing is judged
+
+
+def test_edited_routes_from_a_spectator_or_an_old_page_change_nothing(client, nw_game, players):
+    posted = {"expected_version": nw_game.version, "routes_edit": "1", "stops.0": "D14:c2 E13 E11 E9"}
+    client.force_login(players[1])
+    refused = client.post(f"/games/{nw_game.pk}/routes/", posted)
+    assert refused.status_code == 403
+    assert "You have no seat in this game" in refused.content.decode()
+    client.force_login(players[0])
+    stale = client.post(f"/games/{nw_game.pk}/routes/", {**posted, "expected_version": nw_game.version - 1})
+    assert stale.status_code == 409 and "Already done" in stale.content.decode()
+    version = nw_game.version
+    nw_game.refresh_from_db()
+    assert nw_game.version == version
