@@ -84,3 +84,17 @@ def test_a_route_edited_by_clicking_stops_is_priced_by_the_engine_and_run(nw_pag
     page.click("#run-edited")
     page.wait_for_selector("text=the trains earned ₽240")
     assert problems == []
+
+
+def test_the_route_card_reads_on_a_phone(live_server, new_page, players, artifacts):
+    game = import_18xx.import_export(running_export(ROUTES_CUT), None)
+    seat = game.seats.get(index=NW_SEAT)
+    seat.user, seat.display_name = players[0], players[0].display_name
+    seat.save()
+    page = signed_in_page(new_page, live_server.url, players[0], viewport={"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("svg.map-1861 #route-layer")
+    page.click("#route-edit summary")
+    page.locator("#routes").screenshot(path=artifacts / "t1861-routes-phone.png")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.locator("#routes").bounding_box()["width"] <= 390
