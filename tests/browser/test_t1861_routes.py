@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import import_18xx
+from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
 from tests.games.t1861_imports import running_export
 
@@ -98,3 +99,4 @@ def test_the_route_card_reads_on_a_phone(live_server, new_page, players, artifac
     page.locator("#routes").screenshot(path=artifacts / "t1861-routes-phone.png")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#routes").bounding_box()["width"] <= 390
+    assert_accessible(page)  # the card, its editor and the picks on the map (WCAG 2.1 AA)
