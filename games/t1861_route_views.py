@@ -22,7 +22,7 @@ from engine.core import Prompt
 from games import queries, views
 from games.prompt_forms import FormProblem
 from games.titles.t1861.route_layer import drawn_routes, layer_svg
-from games.titles.t1861.route_page import is_route_prompt, preview_post
+from games.titles.t1861.route_page import is_route_prompt, preview_post, trains_of
 
 NOT_ASKED = "Your prompt does not wait for routes now."
 
@@ -69,12 +69,13 @@ def preview(request: HttpRequest, game_id: int) -> JsonResponse:
     view_map = (position.view.get("facts") or {}).get("map") or {}
     routes = [{"train": route.train, "segments": list(route.segments), "stops": list(route.stops),
                "revenue": route.revenue} for route in found.routes]
-    legend = drawn_routes(view_map, routes, found.refused)
+    trains = trains_of(position.prompt)
+    legend = drawn_routes(view_map, routes, found.refused, trains)
     response = JsonResponse({
         "legal": found.legal, "error": found.error, "refused": found.refused, "total": found.revenue,
         "routes": [{"train": row.train, "colour": row.colour, "places": list(row.places), "revenue": row.revenue,
                     "refused": row.refused} for row in legend],
-        "layer": layer_svg(view_map, routes, found.refused, pickable=True),
+        "layer": layer_svg(view_map, routes, found.refused, pickable=True, trains=trains),
     })
     response["Cache-Control"] = "no-store"
     return response

@@ -46,15 +46,19 @@ class DrawnRoute:
     refused: bool = False
 
 
-def train_colour(index: int) -> str:
-    return TRAIN_COLOURS[index % len(TRAIN_COLOURS)]
+def train_colour(index: int, train: str = "", trains: Sequence[str] = ()) -> str:
+    """A train's colour: by its place among the company's ``trains`` (so it keeps its colour while
+    the player edits which trains run), else by the route's place in the set."""
+    place = list(trains).index(train) if train in trains else index
+    return TRAIN_COLOURS[place % len(TRAIN_COLOURS)]
 
 
-def drawn_routes(view: dict[str, Any], routes: Sequence[dict[str, Any]],
-                 refused: int | None = None) -> list[DrawnRoute]:
+def drawn_routes(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused: int | None = None,
+                 trains: Sequence[str] = ()) -> list[DrawnRoute]:
     """The legend's rows for ``routes`` (``train``, ``stops``, ``revenue``), coloured by position."""
     hexes = _hexes(view)
-    return [DrawnRoute(index, str(route.get("train", "")), train_colour(index), tuple(route.get("stops") or ()),
+    return [DrawnRoute(index, str(route.get("train", "")), train_colour(index, str(route.get("train", "")), trains),
+                       tuple(route.get("stops") or ()),
                        tuple(place_name(hexes, stop) for stop in route.get("stops") or ()), route.get("revenue"),
                        refused == index)
             for index, route in enumerate(routes)]
@@ -67,22 +71,22 @@ def place_name(hexes: dict[str, dict[str, Any]], stop_id: str) -> str:
 
 
 def layer_svg(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused: int | None = None,
-              pickable: bool = False) -> str:
+              pickable: bool = False, trains: Sequence[str] = ()) -> str:
     """The overlay ``<g id="route-layer">``: each route's track and stops, then (``pickable``) a ring on
     every stop for the editor to click (hidden until the page's script shows it)."""
     hexes = _hexes(view)
     parts = [f'<g id="route-layer" data-routes="{len(routes)}" fill="none" stroke-linecap="round" '
              f'stroke-linejoin="round" pointer-events="none">']
     for index, route in enumerate(routes):
-        parts.append(_route(hexes, index, route, refused == index))
+        colour = REFUSED if refused == index else train_colour(index, str(route.get("train", "")), trains)
+        parts.append(_route(hexes, index, route, colour, refused == index))
     if pickable:
         parts.append(_targets(hexes))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _route(hexes: dict[str, dict[str, Any]], index: int, route: dict[str, Any], refused: bool) -> str:
-    colour = REFUSED if refused else train_colour(index)
+def _route(hexes: dict[str, dict[str, Any]], index: int, route: dict[str, Any], colour: str, refused: bool) -> str:
     dash = ' stroke-dasharray="6 5"' if refused else ""
     pieces = [_segment(hexes, segment) for segment in route.get("segments") or ()]
     stops = [stop_point(hexes, stop) for stop in route.get("stops") or ()]

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import Prompt
 from engine.t1861.route_preview import Preview, preview_stops
-from games.titles.t1861.route_layer import DrawnRoute, drawn_routes, layer_svg
+from games.titles.t1861.route_layer import DrawnRoute, drawn_routes, layer_svg, train_colour
 
 EDIT_MARK = "routes_edit"  # a posted field: the post came from this card's editor
 MAX_STOPS_CHARS = 300
@@ -55,7 +55,7 @@ def entries_from_post(data: Mapping[str, Any], trains: list[str]) -> list[tuple[
 def preview_post(state: Any, prompt: Prompt, data: Mapping[str, Any]) -> Preview:
     """What the engine says of the routes in a post from the editor (nothing is changed)."""
     try:
-        return preview_stops(state, str(prompt.context["company"]), entries_from_post(data, _trains(prompt)))
+        return preview_stops(state, str(prompt.context["company"]), entries_from_post(data, trains_of(prompt)))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         # The engine refuses bad routes with words; this keeps a case it missed a refusal, not a server error.
         return Preview(error="Those routes could not be read; pick each train's stops on the map in order.")
@@ -83,15 +83,13 @@ def card(prompt: Prompt | None, view: dict[str, Any], edited: Preview | None = N
     shown = _edited_routes(edited) if edited is not None else suggested
     refused = edited.refused if edited is not None else None
     by_train = {route["train"]: route for route in suggested}
+    trains = trains_of(prompt)
     rows = []
-    for index, train in enumerate(_trains(prompt)):
+    for index, train in enumerate(trains):
         default = stop_text(view_map, list(by_train.get(train, {}).get("stops") or []))
         stops = str(posted.get(f"stops.{index}", default))[:MAX_STOPS_CHARS] if posted is not None else default
-        rows.append(TrainRow(index, train, "", stops))
-    colours = {route.train: route.colour for route in drawn_routes(view_map, shown)}
-    for row in rows:
-        row.colour = colours.get(row.train, "")
-    legend: list[DrawnRoute] = drawn_routes(view_map, shown, refused)
+        rows.append(TrainRow(index, train, train_colour(index, train, trains), stops))
+    legend: list[DrawnRoute] = drawn_routes(view_map, shown, refused, trains)
     return {
         "legend": legend,
         "total": edited.revenue if edited is not None else prompt.context.get("revenue"),
@@ -99,7 +97,7 @@ def card(prompt: Prompt | None, view: dict[str, Any], edited: Preview | None = N
         "quick_index": next((index for index, answer in enumerate(prompt.quick)
                              if answer.action.get("type") == "run_routes"), None),
         "rows": rows,
-        "layer": layer_svg(view_map, shown, refused, pickable=True),
+        "layer": layer_svg(view_map, shown, refused, pickable=True, trains=trains),
         "edited": edited is not None,
         "edit_mark": EDIT_MARK,
     }
@@ -110,5 +108,5 @@ def _edited_routes(preview: Preview) -> list[dict[str, Any]]:
              "revenue": route.revenue} for route in preview.routes]
 
 
-def _trains(prompt: Prompt) -> list[str]:
+def trains_of(prompt: Prompt) -> list[str]:
     return [str(train) for train in prompt.context.get("trains") or []]
