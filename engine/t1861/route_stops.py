@@ -23,6 +23,7 @@ from engine.t1861.routes import RouteError, track_pieces
 MAX_STRETCH = 24  # segments between two consecutive stops: more than any track on the map
 MAX_CHOICES = 8  # stretches tried between two stops, shortest first
 MAX_STOPS = 16  # no train visits more stops than this (an 8-train with its towns)
+MAX_TRIES = 2000  # partial routes tried before a route's stops are given up as not joinable
 
 
 @dataclass(frozen=True)
@@ -91,9 +92,14 @@ def _first_fit(network: Network, options: list[list[str]], taken: frozenset[str]
             table[start, end] = _stretches(network, start, end)
         return table[start, end]
 
+    budget = [MAX_TRIES]
+
     def extend(chosen: list[_Stretch], used: frozenset[str], here: str | None, position: int) -> list[_Stretch] | None:
         if position == len(options) - 1:
             return chosen
+        budget[0] -= 1
+        if budget[0] < 0:  # a hopeless set of stops gives up rather than trying every combination
+            return None
         for start in [here] if here is not None else options[position]:
             for end in options[position + 1]:
                 for stretch in between(start, end):
