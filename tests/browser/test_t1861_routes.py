@@ -87,7 +87,7 @@ def test_a_route_edited_by_clicking_stops_is_priced_by_the_engine_and_run(nw_pag
     assert problems == []
 
 
-def test_the_route_card_reads_on_a_phone(live_server, new_page, players, artifacts):
+def test_the_route_card_on_a_phone_and_a_refused_edit_marked_on_the_map(live_server, new_page, players, artifacts):
     game = import_18xx.import_export(running_export(ROUTES_CUT), None)
     seat = game.seats.get(index=NW_SEAT)
     seat.user, seat.display_name = players[0], players[0].display_name
@@ -100,3 +100,11 @@ def test_the_route_card_reads_on_a_phone(live_server, new_page, players, artifac
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.locator("#routes").bounding_box()["width"] <= 390
     assert_accessible(page)  # the card, its editor and the picks on the map (WCAG 2.1 AA)
+    page.fill("[name='stops.1']", "H8 E9")  # the 4-train onto the 3-train's track: the engine refuses it
+    page.click("#run-edited")
+    page.wait_for_selector("#move-error")
+    assert "both use the same track in H8" in page.inner_text("#move-error")
+    assert page.locator("svg.map-1861 #route-layer g.route.refused[data-train='4-1']").count() == 1
+    assert page.input_value("[name='stops.1']") == "H8 E9"
+    page.locator("#routes").screenshot(path=artifacts / "t1861-routes-phone-refused.png")
+    assert_accessible(page)
