@@ -104,6 +104,7 @@ def test_an_illegal_edited_route_is_refused_in_the_engines_words_and_nothing_cha
     rows = re.findall(r'<li data-route="(\d)" data-train="([^"]+)"( class="refused")?', html)
     assert rows == [("0", "3-1", ""), ("1", "4-1", ' class="refused"')]
     assert '<g class="route refused" data-route="1" data-train="4-1">' in html
+    assert words in unescape(text(re.search(r'<p class="error" role="alert" id="route-problem">(.*?)</p>', html)[1]))
     assert 'value="H8 E9"' in html  # the box keeps what was sent
     nw_game.refresh_from_db()
     assert nw_game.version == version

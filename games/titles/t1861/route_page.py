@@ -99,6 +99,7 @@ def card(prompt: Prompt | None, view: dict[str, Any], edited: Preview | None = N
         "rows": rows,
         "layer": layer_svg(view_map, shown, refused, pickable=True, trains=trains),
         "edited": edited is not None,
+        "problem": edited.error if edited is not None else "",  # the engine's words, beside the routes
         "edit_mark": EDIT_MARK,
     }
 
