@@ -31,6 +31,8 @@ NOT_ASKED = "Your prompt does not wait for routes now."
 def run_edited(request: HttpRequest, game_id: int) -> HttpResponse:
     """The editor's routes as the move; refused in the engine's words when they are not legal."""
     context = queries.game_context(game_id, request.user)  # Http404 when there is no such game
+    if not context.game.has_started:
+        return views.answer_move(request, game_id, _not_routes)
     position = queries.position_for(context)
     expected = request.POST.get("expected_version", "")
     if not is_route_prompt(position.prompt) or expected != str(position.version):
@@ -60,6 +62,8 @@ def preview(request: HttpRequest, game_id: int) -> JsonResponse:
         return JsonResponse({"error": "There is no such game."}, status=404)
     if context.my_seat is None:
         return JsonResponse({"error": "You have no seat in this game."}, status=403)
+    if not context.game.has_started:
+        return JsonResponse({"error": NOT_ASKED}, status=409)
     position = queries.position_for(context)
     if not is_route_prompt(position.prompt):
         return JsonResponse({"error": NOT_ASKED}, status=409)
