@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import act_views, claim_views, views
+from games import t1861_route_views as route_views
 
 app_name = "games"
 
@@ -18,6 +19,8 @@ urlpatterns = [
     path("<int:game_id>/claim/<str:token>/", claim_views.claim_seat, name="claim_seat"),
     path("<int:game_id>/version.json", views.game_version, name="version"),
     path("<int:game_id>/move/", views.move, name="move"),
+    path("<int:game_id>/routes/", route_views.run_edited, name="t1861_routes"),
+    path("<int:game_id>/routes/preview.json", route_views.preview, name="t1861_routes_preview"),
     path("<int:game_id>/resign/", views.resign, name="resign"),
     path("<int:game_id>/act/<slug:kind>/", act_views.act, name="act"),
     path("<int:game_id>/chat/", views.post_chat, name="chat"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -241,14 +242,22 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
 @require_POST
 def move(request: HttpRequest, game_id: int) -> HttpResponse:
     """Read a prompt form into an action, against the prompt the one move path finds under its lock."""
+    return answer_move(request, game_id, lambda prompt: action_from_post(prompt, request.POST))
+
+
+def answer_move(request: HttpRequest, game_id: int, read_answer: Callable[[engine.Prompt], Any]) -> HttpResponse:
+    """A posted move through the one move path, its refusals shown on the game page in the engine's words.
+
+    Also for pages that read a move some other way than the prompt's forms (1861's route editor,
+    ``games.t1861_route_views``); FormProblem from ``read_answer`` is a refusal too.
+    """
     try:
         expected = int(request.POST.get("expected_version", ""))
     except ValueError:
         return _refused(request, game_id, "The form did not say which move it was made on.", 400)
     user = request.user if request.user.is_authenticated else None
     try:
-        outcome = services.answer_prompt(game_id, user, lambda prompt: action_from_post(prompt, request.POST),
-                                         expected, ActionSource.WEB)
+        outcome = services.answer_prompt(game_id, user, read_answer, expected, ActionSource.WEB)
     except GameNotFound as error:
         raise Http404(error.message) from error
     except NotYourTurn as error:
@@ -305,6 +314,11 @@ def post_chat(request: HttpRequest, game_id: int) -> HttpResponse:
                         error=error.message)
         return _render_game(request, context, status=error.http_status, chat_box=box)
     return redirect(reverse("games:game", args=[game_id]) + "#chat")
+
+
+def refused_move(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:
+    """The game page with why a posted move was refused (for title move pages: ``answer_move``)."""
+    return _refused(request, game_id, message, status)
 
 
 def _refused(request: HttpRequest, game_id: int, message: str, status: int) -> HttpResponse:

@@ -14,6 +14,7 @@ from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
 from engine.t1861.dividends import DividendKind
 from engine.t1861.lays import legal_lays
+from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
 from engine.t1861.tokens import legal_tokens
 from engine.t1861.train_purchase import bank_purchase
@@ -46,6 +47,8 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
     context.update({kind: [dict(vars(place)) for place in found] for kind, found in places.items()})
+    if step == "routes":  # the suggested routes' stops and revenues, for the map's drawing of them
+        context.update(suggestion_context(state, company, quick[0].action["routes"]))
     return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core.prompts import ActionOption, Prompt, QuickAnswer
 from engine.t1861 import company_turn
+from engine.t1861.route_preview import suggestion_context
 from engine.t1861.rsr_turn import RSR
 from engine.t1861.state import State
 
@@ -20,7 +21,8 @@ def rsr_routes_prompt(state: State, seat: int) -> Prompt:
                                " (rules 6, 12.6).")
     quick = QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})
     rsr = state.rsr
-    context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": list(rsr["trains"])}
+    context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": list(rsr["trains"]),
+               **suggestion_context(state, RSR, best)}
     question = (f"RSR (₽{rsr['cash']}): you run the RSR this round (priority deal); enter its routes"
                 f" (best found: ₽{revenue}).")
     return Prompt(seat, "rsr_routes", question, (action,), (quick,), context)
