@@ -227,3 +227,21 @@ def test_an_order_whose_answer_is_not_offered_builds_none_and_the_player_is_aske
     assert answer_for(minor, [Order("dividend_policy", {"policy": "payout"}, "nw")]) is None  # another company's
     assert answer_for(minor, [Order("dividend_policy", {"policy": "payout"}, "kb")])[1] == {
         "type": "dividend", "kind": "payout"}
+
+
+def test_the_real_worker_applies_an_order_set_from_a_mail_link_and_mails_the_next_player(redis_worker, smtp_sink,
+                                                                                          players):
+    """The application path with its real parts: the link's POST queues a run; the worker on Redis plays it."""
+    from notifications import links
+    from tests.notifications.realparts import wait_until
+
+    game = imported_at(377, players)
+    claim = links.SetOrderClaim(game.pk, 0, players[0].pk, "pass_stock_round", "", {})
+    done = Client().post(path_of(links.set_order_url(links.set_order_token(claim))))
+    assert done.status_code == 200 and "is set in" in done.content.decode()
+    wait_until(lambda: Action.objects.filter(game=game, source="order").exists())
+    assert (last_action(game).seat, last_action(game).payload) == (0, {"type": "pass"})
+    (sent,) = smtp_sink.wait_for(1)
+    assert sent.to == [BOB] and "Stock round" in sent.subject
+    assert "Your standing orders in this game" not in sent.text  # ann's order is hers, not bob's
+    assert "* pass for the rest of the stock round:\n  http://" in sent.text  # bob is offered his own
