@@ -245,3 +245,23 @@ def test_the_real_worker_applies_an_order_set_from_a_mail_link_and_mails_the_nex
     assert sent.to == [BOB] and "Stock round" in sent.subject
     assert "Your standing orders in this game" not in sent.text  # ann's order is hers, not bob's
     assert "* pass for the rest of the stock round:\n  http://" in sent.text  # bob is offered his own
+
+
+def test_every_slow_order_is_restated_in_the_mail_it_applies_to_with_a_cancel_link_that_works(players):
+    game = imported_at(304, players)
+    place_order(game.pk, 1, "pass_stock_round")
+    place_order(game.pk, 1, "bid_limit", {"limit": 500})
+    place_order(game.pk, 1, "auto_routes", subject="grr")
+    place_order(game.pk, 1, "dividend_policy", {"policy": "half"}, subject="m-k")
+    play_record(game, 305)  # bob lays RO's tile and is asked for more track: none of the orders answers that
+    body = outbox_to(BOB)[-1].body
+    cancels = dict(re.findall(r"^\* (.+) \(cancel: http://[^/]+(/mail/order/cancel/\S+/)\)$", body, re.MULTILINE))
+    assert list(cancels) == ["pass for the rest of the stock round", "in auctions: pass when the lowest bid is above"
+                             " ₽500", "GRR: always run the suggested best routes", "M-K: always pay half"]
+    html = outbox_to(BOB)[-1].alternatives[0][0]
+    assert html.count("/mail/order/cancel/") == 4
+    client = Client()
+    for label, path in cancels.items():
+        assert f'Cancel the standing order "{label}"?' in client.get(path).content.decode()
+        assert "is cancelled" in client.post(path).content.decode()
+    assert not StandingOrder.objects.filter(game=game, active=True).exists()
