@@ -26,7 +26,7 @@ from notifications.gameplay import load
 from notifications.models import StandingOrder
 from notifications.orders import answer_for, label_of, place_order
 from tests.games.t1861_imports import running_export
-from tests.notifications.helpers import links_in, move, outbox_to, path_of
+from tests.notifications.helpers import html_of, links_in, move, outbox_to, path_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -157,6 +157,9 @@ def test_bad_order_input_is_refused_in_words_and_nothing_changes(players):
         assert page.status_code == 200 and words in page.content.decode()
     limit = cy.post(f"/mail/games/{game.pk}/", {"op": "order", "kind": "bid_limit", "limit": "lots"}, follow=True)
     assert "The bid limit must be a whole number." in limit.content.decode()
+    forged = Client().post("/mail/order/set/not-a-token/")
+    assert forged.status_code == 400
+    assert "This link is not one we sent, or it was changed on the way." in forged.content.decode()
     assert not StandingOrder.objects.filter(game=game).exists() and game.version == last_action(game).seq
 
 
@@ -258,8 +261,8 @@ def test_every_slow_order_is_restated_in_the_mail_it_applies_to_with_a_cancel_li
     cancels = dict(re.findall(r"^\* (.+) \(cancel: http://[^/]+(/mail/order/cancel/\S+/)\)$", body, re.MULTILINE))
     assert list(cancels) == ["pass for the rest of the stock round", "in auctions: pass when the lowest bid is above"
                              " ₽500", "GRR: always run the suggested best routes", "M-K: always pay half"]
-    html = outbox_to(BOB)[-1].alternatives[0][0]
-    assert html.count("/mail/order/cancel/") == 4
+    html = html_of(outbox_to(BOB)[-1])
+    assert html.count("/mail/order/cancel/") == 4 and "M-K: always pay half (<a href=" in html
     client = Client()
     for label, path in cancels.items():
         assert f'Cancel the standing order "{label}"?' in client.get(path).content.decode()
