@@ -173,8 +173,7 @@ def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
     is_creator = game.created_by_id == request.user.pk
     if request.method == "POST":
         _apply_setting(request, game, seat, is_creator)
-        back = request.POST.get("next", "")
-        return redirect(back if url_has_allowed_host_and_scheme(back, allowed_hosts=None) and back else request.path)
+        return redirect(_back_to(request.POST.get("next", "")) or request.path)
     rules = deadlines.mail_settings(game.pk)
     context = {
         "game": game,
@@ -187,6 +186,13 @@ def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
         "profile": MailProfile.objects.filter(user=request.user).first(),
     }
     return render(request, "notifications/game_mail.html", context)
+
+
+def _back_to(path: str) -> str:
+    """A site path to go back to (the game page's order forms), or "" for anything else (never a view name)."""
+    if path.startswith("/") and not path.startswith("//") and url_has_allowed_host_and_scheme(path, allowed_hosts=None):
+        return path
+    return ""
 
 
 def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool) -> None:
