@@ -18,9 +18,9 @@ from notifications.order_kinds import OrderKind, field, option
 
 def section(game: Any, seat: int, user_id: int, prompt: engine.Prompt) -> dict[str, Any]:
     """``order_offers`` and ``order_notices`` for a mail; no query for titles without such orders."""
-    offered = orders.offered_now(prompt, game.title)
     if not any(kind.disarmed_by or kind.ends_with for kind in orders.kinds_for(game.title)):
         return {"order_offers": [], "order_notices": []}  # the first kinds: set on the settings page only
+    offered = orders.offered_now(prompt, game.title)
     standing = set(StandingOrder.objects.filter(game=game, seat=seat, active=True).values_list("kind", "subject"))
     offers = [
         _offer(game.pk, seat, user_id, kind, subject, params)
