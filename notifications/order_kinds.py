@@ -40,6 +40,7 @@ class OrderKind:
     disarmed_by: tuple[str, ...] = ()
     ends_with: tuple[str, ...] = ()
     on_game_page: bool = False  # also set from the game page (slow games' orders), not only the mail settings
+    form_label: str = ""  # the kind as a form names it, before its company or limit is chosen (else ``label``)
 
     def offered_in(self, title_id: str) -> bool:
         return self.titles is None or title_id in self.titles

@@ -22,7 +22,7 @@ def order_forms(game: Any, seat: int, game_page: bool = False) -> dict[str, Any]
     loaded = load(game.pk, seat)
     subjects = engine.order_subjects(loaded.state, seat) if loaded is not None else []
     forms = [
-        {"key": kind.key, "blank": kind.label.format(company="(company)", limit="…", policy="(policy)"),
+        {"key": kind.key, "blank": kind.form_label or kind.label,
          "needs": kind.needs, "policies": kind.policies}
         for kind in kinds
         if "company" not in kind.needs or subjects

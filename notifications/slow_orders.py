@@ -52,13 +52,17 @@ def fixed_dividend(prompt: engine.Prompt, params: Params) -> dict[str, Any] | No
 
 SLOW_KINDS = (
     OrderKind("pass_stock_round", "pass for the rest of the stock round", ("stock_turn",), pass_if_offered,
-              TITLES, disarmed_by=(SHARES_SOLD,), ends_with=(STOCK_ROUND_ENDED,), on_game_page=True),
+              TITLES, disarmed_by=(SHARES_SOLD,), ends_with=(STOCK_ROUND_ENDED,), on_game_page=True,
+              form_label="Pass for the rest of the stock round"),
     OrderKind("bid_limit", "in auctions: pass when the lowest bid is above ₽{limit}",
               ("private_auction", "minor_auction"), pass_above_limit, TITLES, needs=("limit",),
-              disarmed_by=(PHASE_CHANGED,), on_game_page=True),
+              disarmed_by=(PHASE_CHANGED,), on_game_page=True,
+              form_label="In auctions: pass when the lowest bid is above a limit"),
     OrderKind("auto_routes", "{company}: always run the suggested best routes", ("operate",), suggested_routes,
-              TITLES, step="routes", needs=("company",), disarmed_by=(TRAIN_RUSTED,), on_game_page=True),
+              TITLES, step="routes", needs=("company",), disarmed_by=(TRAIN_RUSTED,), on_game_page=True,
+              form_label="Always run a company's suggested best routes"),
     OrderKind("dividend_policy", "{company}: always {policy}", ("operate",), fixed_dividend, TITLES,
               step="dividend", needs=("company", "policy"), policies=DIVIDENDS,
-              disarmed_by=(PHASE_CHANGED, TRAIN_RUSTED), on_game_page=True),
+              disarmed_by=(PHASE_CHANGED, TRAIN_RUSTED), on_game_page=True,
+              form_label="A fixed dividend for a company"),
 )

@@ -26,7 +26,7 @@ from notifications.gameplay import load
 from notifications.models import StandingOrder
 from notifications.orders import answer_for, label_of, place_order
 from tests.games.t1861_imports import running_export
-from tests.notifications.helpers import html_of, links_in, move, outbox_to, path_of
+from tests.notifications.helpers import html_of, links_in, move, outbox_to, path_of, start_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -146,6 +146,8 @@ def test_dividend_policy_is_set_from_the_game_page_and_answers_the_dividend(play
     last = last_action(game)
     assert (last.seat, last.source, last.payload) == (2, "order", {"type": "dividend", "kind": "withhold"})
     assert "NW: always withhold" in cy.get(f"/games/{game.pk}/").content.decode()
+    acquire = start_game(players)  # a title without slow orders: its game page has no such card
+    assert 'id="standing-orders"' not in _logged_in(players[0]).get(f"/games/{acquire.pk}/").content.decode()
 
 
 def test_bad_order_input_is_refused_in_words_and_nothing_changes(players):
