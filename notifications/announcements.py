@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 import engine.core as engine
-from notifications import clock, deadlines, orders
+from notifications import clock, deadlines, disarm, orders
 from notifications.gameplay import Game, Seat, load, resignation_id, resigned_seats, seat_user, seats_for_mail
 from notifications.models import Deadline, MailKind, Outbox, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
@@ -96,6 +96,7 @@ def on_move_applied(
     prompts_after: list[engine.Prompt],
     **kwargs: Any,
 ) -> None:
+    disarm.on_move(game, state, kwargs.get("events") or [])  # first: a cancelled order answers nothing
     announce(game, state, prompts_before, prompts_after, acting_seat=action.seat)
 
 

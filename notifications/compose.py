@@ -21,7 +21,7 @@ from accounts import links as account_links
 from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
-from notifications import clock, links, orders, still_asked, turn_attachments
+from notifications import clock, links, order_mail, orders, still_asked, turn_attachments
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
 from notifications.digest import table_talk, waiting_decisions
@@ -200,6 +200,7 @@ def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dic
         "events": [event["text"] for event in events_since_last_move(loaded.game, seat)],
         "deadline": local_time(deadline, user),
         "start": start_notice(loaded),
+        **order_mail.section(loaded.game, seat, user.pk, prompt),
     }
 
 

@@ -23,7 +23,8 @@ MOVE = "move"
 UNSUBSCRIBE = "unsubscribe"
 CANCEL_ORDER = "cancel-order"
 UNDO_ANSWER = "undo-answer"
-PURPOSES = (MOVE, UNSUBSCRIBE, CANCEL_ORDER, UNDO_ANSWER)
+SET_ORDER = "set-order"
+PURPOSES = (MOVE, UNSUBSCRIBE, CANCEL_ORDER, UNDO_ANSWER, SET_ORDER)
 UNDO_ANSWERS = ("allow", "refuse")
 
 
@@ -166,6 +167,39 @@ def read_cancel_order_token(token: str) -> tuple[int, int]:
         return int(claims["o"]), int(claims["u"])
     except (KeyError, TypeError, ValueError) as error:
         raise BadLink("This link is not one we sent.") from error
+
+
+@dataclass(frozen=True)
+class SetOrderClaim:
+    """A mail's offer to set a standing order: for this game, seat and reader, this kind about this company."""
+
+    game: int
+    seat: int
+    user: int
+    kind: str
+    subject: str
+    params: dict[str, Any]
+
+
+def set_order_token(claim: SetOrderClaim) -> str:
+    return sign(SET_ORDER, {"g": claim.game, "s": claim.seat, "u": claim.user, "k": claim.kind, "c": claim.subject,
+                            "p": claim.params})
+
+
+def read_set_order_token(token: str) -> SetOrderClaim:
+    claims = unsign(SET_ORDER, token)
+    try:
+        params = claims["p"]
+        if not isinstance(params, dict):
+            raise TypeError("params")
+        return SetOrderClaim(int(claims["g"]), int(claims["s"]), int(claims["u"]), str(claims["k"]),
+                             str(claims["c"]), params)
+    except (KeyError, TypeError, ValueError) as error:
+        raise BadLink("This link is not one we sent.") from error
+
+
+def set_order_url(token: str) -> str:
+    return absolute(reverse("notifications:set_order", args=[token]))
 
 
 def absolute(path: str) -> str:

@@ -271,13 +271,21 @@ class StandingOrder(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=20)
+    # What the kind needs beyond its name (a bid limit, a dividend policy); ``subject`` is the
+    # company an order is about ("" for none), so one kind may stand once per company.
+    params = models.JSONField(default=dict, blank=True)
+    subject = models.CharField(max_length=20, blank=True, default="")
     active = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Set when a move changed what the order assumed (notifications.disarm): the player is told
+    # why in the mails and on the page until their next move after ``disarmed_version``.
+    disarmed_because = models.CharField(max_length=200, blank=True)
+    disarmed_version = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["game", "seat", "kind"], condition=Q(active=True), name="notifications_order_once"
+                fields=["game", "seat", "kind", "subject"], condition=Q(active=True), name="notifications_order_once"
             ),
         ]
 

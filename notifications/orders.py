@@ -6,67 +6,55 @@ it stays legal whatever the position; the engine still decides when it is applie
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import engine.core as engine
+from notifications.gameplay import moves_after
 from notifications.models import StandingOrder
-
-
-@dataclass(frozen=True)
-class OrderKind:
-    key: str
-    label: str
-    prompt: str
-    build: Callable[[engine.Prompt], dict[str, Any] | None]
-
-
-def _option(prompt: engine.Prompt, action_type: str) -> engine.ActionOption | None:
-    return next((option for option in prompt.actions if option.type == action_type), None)
-
-
-def _field(option: engine.ActionOption, name: str) -> engine.Field | None:
-    return next((item for item in option.fields if item.name == name), None)
+from notifications.order_kinds import OrderKind, Params, field, option
+from notifications.slow_orders import SLOW_KINDS
 
 
 def _dispose(prompt: engine.Prompt, sell_all: bool, trade_most: bool) -> dict[str, Any] | None:
-    option = _option(prompt, "dispose_shares")
-    if option is None:
+    offered = option(prompt, "dispose_shares")
+    if offered is None:
         return None
-    sell_field, trade_field = _field(option, "sell"), _field(option, "trade")
+    sell_field, trade_field = field(offered, "sell"), field(offered, "trade")
     held = int(prompt.context.get("held", sell_field.max if sell_field and sell_field.max is not None else 0))
     trade = int(trade_field.max or 0) if trade_field and trade_most else 0
     trade -= trade % 2
     sell = held - trade if sell_all else 0
-    return {"type": option.type, **option.fixed, "sell": sell, "trade": trade}
+    return {"type": offered.type, **offered.fixed, "sell": sell, "trade": trade}
 
 
-def _skip_buying(prompt: engine.Prompt) -> dict[str, Any] | None:
-    option = _option(prompt, "buy_shares")
-    return None if option is None else {"type": option.type, **option.fixed, "shares": {}}
+def _skip_buying(prompt: engine.Prompt, params: Params) -> dict[str, Any] | None:
+    offered = option(prompt, "buy_shares")
+    return None if offered is None else {"type": offered.type, **offered.fixed, "shares": {}}
+
+
+ACQUIRE = ("acquire",)
 
 
 KINDS: dict[str, OrderKind] = {
     kind.key: kind
     for kind in (
-        OrderKind("sell_all", "in mergers: sell all", "dispose_shares", lambda p: _dispose(p, True, False)),
-        OrderKind(
-            "trade_keep",
-            "in mergers: trade the most, keep the rest",
-            "dispose_shares",
-            lambda p: _dispose(p, False, True),
-        ),
-        OrderKind(
-            "trade_sell",
-            "in mergers: trade the most, sell the rest",
-            "dispose_shares",
-            lambda p: _dispose(p, True, True),
-        ),
-        OrderKind("keep_all", "in mergers: keep all", "dispose_shares", lambda p: _dispose(p, False, False)),
-        OrderKind("skip_buying", "skip buying shares", "buy_shares", _skip_buying),
+        OrderKind("sell_all", "in mergers: sell all", ("dispose_shares",), lambda p, _: _dispose(p, True, False),
+                  ACQUIRE),
+        OrderKind("trade_keep", "in mergers: trade the most, keep the rest", ("dispose_shares",),
+                  lambda p, _: _dispose(p, False, True), ACQUIRE),
+        OrderKind("trade_sell", "in mergers: trade the most, sell the rest", ("dispose_shares",),
+                  lambda p, _: _dispose(p, True, True), ACQUIRE),
+        OrderKind("keep_all", "in mergers: keep all", ("dispose_shares",), lambda p, _: _dispose(p, False, False),
+                  ACQUIRE),
+        OrderKind("skip_buying", "skip buying shares", ("buy_shares",), _skip_buying, ACQUIRE),
+        *SLOW_KINDS,
     )
 }
+
+
+def kinds_for(title_id: str) -> list[OrderKind]:
+    """The kinds a game of this title offers, in the order the pages list them."""
+    return [kind for kind in KINDS.values() if kind.offered_in(title_id)]
 
 
 def active_orders(game_id: int, seat: int) -> list[StandingOrder]:
@@ -77,22 +65,42 @@ def answer_for(prompt: engine.Prompt, orders: list[StandingOrder]) -> tuple[Stan
     """The first active order that answers this prompt, with its action."""
     for order in orders:
         kind = KINDS.get(order.kind)
-        if kind is None or kind.prompt != prompt.name:
+        params, subject = getattr(order, "params", None) or {}, getattr(order, "subject", "")
+        if kind is None or not kind.answers(prompt, subject):
             continue
-        action = kind.build(prompt)
+        action = kind.build(prompt, params)
         if action is not None:
             return order, action
     return None
 
 
-def place_order(game_id: int, seat: int, key: str) -> StandingOrder:
-    """Set an order; an order for the same prompt replaces the earlier one."""
+def offered_now(prompt: engine.Prompt, title_id: str) -> list[tuple[OrderKind, str]]:
+    """The kinds a mail about ``prompt`` may offer to set, each with the company it would be about."""
+    subject = str(prompt.context.get("company", ""))
+    return [(kind, subject if "company" in kind.needs else "") for kind in kinds_for(title_id)
+            if kind.answers(prompt, subject if "company" in kind.needs else "")]
+
+
+def place_order(game_id: int, seat: int, key: str, params: Params | None = None, subject: str = "") -> StandingOrder:
+    """Set an order; an order for the same decision (prompts, step, company) replaces the earlier one."""
     kind = KINDS[key]
-    same_prompt = [other.key for other in KINDS.values() if other.prompt == kind.prompt]
-    StandingOrder.objects.filter(game_id=game_id, seat=seat, kind__in=same_prompt, active=True).update(active=False)
-    return StandingOrder.objects.create(game_id=game_id, seat=seat, kind=key)
+    same = [other.key for other in KINDS.values() if set(other.prompts) & set(kind.prompts) and other.step == kind.step]
+    StandingOrder.objects.filter(game_id=game_id, seat=seat, kind__in=same, subject=subject, active=True).update(
+        active=False)
+    return StandingOrder.objects.create(game_id=game_id, seat=seat, kind=key, params=dict(params or {}),
+                                        subject=subject)
 
 
 def label_of(order: StandingOrder) -> str:
     kind = KINDS.get(order.kind)
-    return kind.label if kind else order.kind
+    return kind.words(order.params or {}, order.subject) if kind else order.kind
+
+
+def disarmed_notices(game_id: int, seat: int) -> list[str]:
+    """"Your order ... was cancelled because ...", for orders disarmed since the seat's last move of its own."""
+    cancelled = StandingOrder.objects.filter(game_id=game_id, seat=seat, active=False, disarmed_version__isnull=False)
+    notices = []
+    for order in cancelled.order_by("disarmed_version", "id"):
+        if not moves_after(game_id, seat, order.disarmed_version).exclude(source="order").exists():
+            notices.append(f'Your standing order "{label_of(order)}" was cancelled because {order.disarmed_because}.')
+    return notices

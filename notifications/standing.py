@@ -7,16 +7,21 @@ The move's transaction records an ``OrderRun`` (``outbox.queue_order_run``); its
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.db.models import Q
 
+import engine.core as engine
 from notifications import clock, orders
 from notifications.announcements import announce_seat_now
 from notifications.gameplay import SOURCE_STANDING_ORDER, GameServiceError, load, play, seat_user
-from notifications.models import OrderRun
+from notifications.models import OrderRun, StandingOrder
+from notifications.order_kinds import OrderRefused
+from notifications.outbox import queue_order_run
 
 log = logging.getLogger(__name__)
 
@@ -68,3 +73,23 @@ def apply_order(game_id: int, seat: int, version: int) -> str:
         announce_seat_now(game_id, seat)
         return "mailed"
     return outcome.status
+
+
+def set_order(game_id: int, seat: int, key: str, raw: Mapping[str, Any]) -> StandingOrder:
+    """Set a standing order from a page or a mail link; OrderRefused in player words, and nothing changes.
+
+    When the new order answers the prompt the seat has waiting, a run is queued with it (in
+    this transaction, as a move queues one), so the worker plays it as it plays any order.
+    """
+    kind = orders.KINDS.get(key)
+    with transaction.atomic():
+        loaded = load(game_id, seat)
+        if loaded is None or engine.is_finished(loaded.state) or kind is None or not kind.offered_in(
+                loaded.game.title):
+            raise OrderRefused("This standing order cannot be set in this game now.")
+        params, subject = kind.clean(raw, engine.order_subjects(loaded.state, seat))
+        order = orders.place_order(game_id, seat, key, params, subject)
+        prompt = loaded.prompt_for(seat)
+        if prompt is not None and orders.answer_for(prompt, [order]) is not None:
+            queue_order_run(loaded.game, seat, clock.now())
+    return order

@@ -13,6 +13,7 @@ urlpatterns = [
     path("mail/undo/<str:token>/", views.undo_answer, name="undo_answer"),
     path("mail/unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
     path("mail/order/cancel/<str:token>/", views.cancel_order, name="cancel_order"),
+    path("mail/order/set/<str:token>/", views.set_order, name="set_order"),
     path("mail/history/", views.audit, name="audit"),
     path("mail/games/<int:game_id>/", views.game_mail, name="game_mail"),
     *anymail_patterns(),

@@ -17,10 +17,11 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from notifications import confirm, deadlines, link_pages, links, orders, preferences, undo_consent
+from notifications import confirm, deadlines, link_pages, links, orders, preferences, standing, undo_consent
 from notifications.audit import audit_for
 from notifications.gameplay import Game, seats_of
 from notifications.models import (
@@ -32,6 +33,8 @@ from notifications.models import (
     TimeoutPolicy,
     VacationDay,
 )
+from notifications.order_kinds import OrderRefused
+from notifications.order_pages import order_forms
 
 MAX_VACATION_DAYS = 60
 # As long as the longest time per move the new-game form offers (30 days): an earlier reminder
@@ -116,6 +119,35 @@ def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "notifications/cancel_order.html", context)
 
 
+@require_http_methods(["GET", "POST"])
+def set_order(request: HttpRequest, token: str) -> HttpResponse:
+    """A mail's one-click offer of a standing order: GET says what it will set (and asks a bid limit), POST sets it."""
+    try:
+        claim = links.read_set_order_token(token)
+    except links.BadLink as error:
+        return _refusal(request, error)
+    kind = orders.KINDS.get(claim.kind)
+    game = Game.objects.filter(pk=claim.game).first()
+    if kind is None or game is None:
+        raise Http404("There is no such standing order to set.")
+    raw = {**claim.params, "company": claim.subject, "limit": request.POST.get("limit", claim.params.get("limit"))}
+    context = {"game": game, "kind": kind, "label": kind.words(raw, claim.subject), "limit": raw["limit"],
+               "asks_limit": "limit" in kind.needs, "done": False, "error": ""}
+    if request.method == "POST":
+        if _seat_of(game, claim.user) != claim.seat:
+            context["error"] = "You no longer sit in this seat, so nothing was set."
+            return render(request, "notifications/set_order.html", context, status=400)
+        try:
+            order = standing.set_order(game.pk, claim.seat, claim.kind, raw)
+        except OrderRefused as refused:
+            context["error"] = f"{refused} Nothing was set."
+            return render(request, "notifications/set_order.html", context, status=400)
+        context.update(done=True, label=orders.label_of(order))
+        confirm.record_simple_use(token, links.SET_ORDER, claim.user, f"set order: {context['label']}",
+                                  "Set.", game.pk)
+    return render(request, "notifications/set_order.html", context)
+
+
 @login_required
 def audit(request: HttpRequest) -> HttpResponse:
     """Every mail sent to the player and every link they used (linked from the account page)."""
@@ -123,7 +155,11 @@ def audit(request: HttpRequest) -> HttpResponse:
 
 
 def _my_seat(game: Game, user) -> int | None:
-    return next((seat.index for seat in seats_of(game) if seat.user_id == user.pk), None)
+    return _seat_of(game, user.pk)
+
+
+def _seat_of(game: Game, user_id: int) -> int | None:
+    return next((seat.index for seat in seats_of(game) if seat.user_id == user_id), None)
 
 
 @login_required
@@ -137,13 +173,12 @@ def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
     is_creator = game.created_by_id == request.user.pk
     if request.method == "POST":
         _apply_setting(request, game, seat, is_creator)
-        return redirect(request.path)
+        return redirect(_back_to(request.POST.get("next", "")) or request.path)
     rules = deadlines.mail_settings(game.pk)
     context = {
         "game": game,
         "streams": [(s, s.label, preferences.wants(request.user.pk, game.pk, s)) for s in Stream],
-        "orders": [(o, orders.label_of(o)) for o in orders.active_orders(game.pk, seat)],
-        "order_kinds": orders.KINDS.values(),
+        **order_forms(game, seat),
         "vacation": VacationDay.objects.filter(game=game, user=request.user).order_by("day"),
         "rules": rules,
         "is_creator": is_creator,
@@ -153,12 +188,24 @@ def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(request, "notifications/game_mail.html", context)
 
 
+def _back_to(path: str) -> str:
+    """A site path to go back to (the game page's order forms), or "" for anything else (never a view name)."""
+    if path.startswith("/") and not path.startswith("//") and url_has_allowed_host_and_scheme(path, allowed_hosts=None):
+        return path
+    return ""
+
+
 def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool) -> None:
     op, data = request.POST.get("op", ""), request.POST
     if op == "stream" and data.get("stream") in Stream.values:
         preferences.set_stream(request.user.pk, game.pk, data["stream"], data.get("enabled") == "on")
     elif op == "order" and data.get("kind") in orders.KINDS:
-        orders.place_order(game.pk, seat, data["kind"])
+        try:
+            order = standing.set_order(game.pk, seat, data["kind"], data)
+        except OrderRefused as refused:
+            messages.error(request, f"{refused} Nothing was set.")
+        else:
+            messages.success(request, f'Standing order set: "{orders.label_of(order)}".')
     elif op == "cancel_order":
         StandingOrder.objects.filter(game=game, seat=seat, pk=_count(data.get("order"))).update(active=False)
     elif op == "vacation":

@@ -11,6 +11,8 @@ from engine.core.game import (
     is_finished,
     new_game,
     opening_events,
+    order_facts,
+    order_subjects,
     prompt_for,
     prompts,
     readable_events,
@@ -21,6 +23,7 @@ from engine.core.game import (
     view,
     waiting,
 )
+from engine.core.order_facts import OrderFact
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 from engine.core.registry import available_titles, get_title, playable_titles, register
 from engine.core.subjects import Subject, option_subject, subject_of, worth_grouping
@@ -34,6 +37,7 @@ __all__ = [
     "ForcedAnswer",
     "IllegalAction",
     "MalformedRecord",
+    "OrderFact",
     "Prompt",
     "QuickAnswer",
     "Subject",
@@ -49,6 +53,8 @@ __all__ = [
     "new_game",
     "opening_events",
     "option_subject",
+    "order_facts",
+    "order_subjects",
     "playable_titles",
     "prompt_for",
     "prompts",

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event, visible_events
 from engine.core.forced import ForcedAnswer
+from engine.core.order_facts import OrderFact
 from engine.core.prompts import Prompt, Waiting
 from engine.core.registry import get_title
 from engine.core.title import GameState, Title
@@ -104,6 +105,21 @@ def _apply_checked(state: GameState, seat: int, action: dict[str, Any]) -> list[
     events = title.seal_events(state.players, state.options, title.apply_in_place(state, seat, action))
     state.actions_applied += 1
     return events
+
+
+def order_facts(state: GameState, events: list[Event]) -> list[OrderFact]:
+    """What a move's ``events`` changed that standing orders may have assumed (``state``: after the move).
+
+    Optional in the title protocol: a title that offers no such orders has none.
+    """
+    reader = getattr(title_of(state), "order_facts", None)
+    return [] if reader is None else reader(state, events)
+
+
+def order_subjects(state: GameState, seat: int) -> list[tuple[str, str]]:
+    """The companies (id, name) an order of ``seat`` may be about now; [] for titles without company orders."""
+    reader = getattr(title_of(state), "order_subjects", None)
+    return [] if reader is None else reader(state, seat)
 
 
 def readable_events(

@@ -1,4 +1,9 @@
-"""The protocol every title implements, and the state shape the core relies on."""
+"""The protocol every title implements, and the state shape the core relies on.
+
+Optional, outside the protocol (read with ``getattr`` by ``engine.core.game``): a title that
+offers standing orders about its changes has ``order_facts(state, events)`` and
+``order_subjects(state, seat)`` (``engine.core.order_facts``; 1861's in ``engine/t1861``).
+"""
 
 from __future__ import annotations
 

@@ -605,12 +605,16 @@ def first_purchase_effects(state: State, train: str) -> tuple[list[Event], tuple
         if effects.phase == ending.FINAL_PHASE:
             events += ending.note_final_phase(state)
     for rusted in effects.rusts:
+        losers = []  # who lost trains: standing orders about those companies' routes are disarmed
         for company in _all_companies(state):
             entry = company_of(state, company)
-            entry["trains"] = [t for t in entry["trains"] if depot_rules.train_type_of(t) != rusted]
+            kept = [t for t in entry["trains"] if depot_rules.train_type_of(t) != rusted]
+            if len(kept) < len(entry["trains"]):
+                losers.append(company)
+            entry["trains"] = kept
         state.rsr["trains"] = [t for t in state.rsr["trains"] if depot_rules.train_type_of(t) != rusted]
         state.depot = depot_rules.rust(state.depot, rusted)
-        events.append(Event(f"The {rusted} trains rust.", "rust", {"train_type": rusted}))
+        events.append(Event(f"The {rusted} trains rust.", "rust", {"train_type": rusted, "companies": losers}))
     return events, effects.events
 
 

@@ -15,8 +15,9 @@ from typing import Any
 from engine.core.events import Event
 from engine.core.forced import ForcedAnswer, forced_note
 from engine.core.options import validate_switches
+from engine.core.order_facts import OrderFact
 from engine.core.prompts import Prompt, Waiting
-from engine.t1861 import asking, bot, private_auction, rules, stock_round, view
+from engine.t1861 import asking, bot, order_facts, private_auction, rules, stock_round, view
 from engine.t1861.data import DATA
 from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
 
@@ -102,6 +103,13 @@ class Title1861:
 
     def copy_state(self, state: State) -> State:
         return copy_state(state)
+
+    def order_facts(self, state: State, events: list[Event]) -> list[OrderFact]:
+        """What a move changed that standing orders assumed (optional protocol part, engine.core.order_facts)."""
+        return order_facts.order_facts(state, events)
+
+    def order_subjects(self, state: State, seat: int) -> list[tuple[str, str]]:
+        return order_facts.order_subjects(state, seat)
 
     def random_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         return bot.random_action(state, seat, rng)

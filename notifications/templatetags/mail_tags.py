@@ -1,12 +1,14 @@
-"""``{% load mail_tags %}{% unreachable_notice game %}`` for the game page: players whose mail bounces."""
+"""For the game page: ``{% unreachable_notice game %}`` (players whose mail bounces), ``{% standing_orders %}``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.urls import reverse
 
 from notifications.gameplay import unreachable_names
+from notifications.order_pages import order_forms
 
 register = template.Library()
 
@@ -14,3 +16,11 @@ register = template.Library()
 @register.inclusion_tag("notifications/_unreachable_notice.html")
 def unreachable_notice(game: Any) -> dict[str, Any]:
     return {"unreachable": unreachable_names(game.pk)}
+
+
+@register.inclusion_tag("notifications/_orders.html", takes_context=True)
+def standing_orders(context: Any, game: Any, seat: int, back: str) -> dict[str, Any]:
+    """The seat's standing orders on the game page, its forms posting to the mail-settings page and back here."""
+    action = reverse("notifications:game_mail", args=[game.pk])
+    return {**order_forms(game, seat, game_page=True), "orders_action": action, "orders_next": back,
+            "csrf_token": context.get("csrf_token")}

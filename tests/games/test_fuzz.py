@@ -171,7 +171,7 @@ def test_fuzz_the_import_form(client, merger_game, players):
 def test_fuzz_a_games_mail_settings(client, merger_game, players):
     client.force_login(players[0])  # the creator: every setting is open to her
     keys = st.sampled_from(["op", "stream", "enabled", "kind", "order", "day", "quiet_start", "quiet_end",
-                            "policy", "reminder_hours", "vacation_days"])
+                            "policy", "reminder_hours", "vacation_days", "limit", "company", "next"])
     ops = st.sampled_from(["stream", "order", "cancel_order", "vacation", "quiet", "rules", "resume", "x"])
 
     @FORMS_FUZZ
