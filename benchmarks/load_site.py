@@ -1,6 +1,11 @@
 """Load benchmark of the site: gunicorn on loopback against PostgreSQL, driven by an open-loop client.
 
     .venv/bin/python benchmarks/load_site.py [--rate 200] [--seconds 15] [--page-rate 200] [--rounds 5]
+    .venv/bin/python benchmarks/load_site.py --page-title 1861 --only pages --page-rate 100
+
+With ``--page-title 1861`` the page phase reads a new 1861 game played by the engine's random
+player to a late position (``--late``, default 800 actions: phase 6 or later, the map full
+of track) and a new one, and the client prints the page's and its map drawing's sizes.
 
 It creates a scratch database (``turnpost_bench``), prepares a 200-action Acquire game (and a
 fresh one, to show that page cost does not grow with the game) plus games for the move load,
@@ -110,7 +115,7 @@ def with_forced_answers(state: Any) -> Any:
 
 
 
-def prepare(move_games: int) -> dict[str, Any]:
+def prepare(move_games: int, page_title: str = "acquire", late: int = 800) -> dict[str, Any]:
     """Runs with Django set up on the bench database; returns what the client needs."""
     import django
 
@@ -125,8 +130,8 @@ def prepare(move_games: int) -> dict[str, Any]:
 
     users = [User.objects.create_user(email, display_name=name) for email, name in PLAYERS]
 
-    def new_game(seed: int) -> int:
-        game = services.create_game(users[0], "acquire", 3, seat_order_mode=SeatOrder.CHOSEN, seed=seed,
+    def new_game(seed: int, title: str = "acquire") -> int:
+        game = services.create_game(users[0], title, 3, seat_order_mode=SeatOrder.CHOSEN, seed=seed,
                                     name=f"bench {seed}")
         for user in users[1:]:
             services.take_seat(game.pk, user)
@@ -143,10 +148,28 @@ def prepare(move_games: int) -> dict[str, Any]:
             assert outcome.applied, outcome.message
             state = with_forced_answers(engine.apply(state, seat, action)[0])
 
-    long_game = new_game(3)  # seed 3 lasts over 200 actions when played by the random player below
-    play(long_game, 200, 3)
-    short_game = new_game(2)
-    from games.models import Snapshot
+    from games.models import Game, Snapshot
+
+    def play_1861(game_id: int, count: int, seed: int) -> None:
+        """The 1861 random player through the one move path, reading each position back from the Snapshot."""
+        title, rng = engine.get_title("1861"), seeded_rng(seed, "bench")
+        for _ in range(count):
+            snapshot = Snapshot.objects.get(game_id=game_id)
+            state = engine.from_json(snapshot.state)
+            waiting = engine.prompts(state)
+            if not waiting or len(waiting) > 1:
+                break  # keep a position one seat is asked in (a merger's consents ask several)
+            action = title.random_action(state, waiting[0].seat, rng)
+            version = Game.objects.get(pk=game_id).version
+            assert services.submit_move(game_id, waiting[0].seat, action, version, "web").applied
+
+    if page_title == "1861":
+        long_game, short_game = new_game(2, "1861"), new_game(4, "1861")
+        play_1861(long_game, late, 2)
+    else:
+        long_game = new_game(3)  # seed 3 lasts over 200 actions when played by the random player below
+        play(long_game, 200, 3)
+        short_game = new_game(2)
 
     def waiting_player(game_id: int) -> str:
         """The pages are read by the seat the game waits on: the heaviest page, with its prompt forms."""
@@ -158,8 +181,12 @@ def prepare(move_games: int) -> dict[str, Any]:
         client = Client()
         client.force_login(user)
         sessions[user.display_name] = client.cookies["sessionid"].value
+    late_state = engine.from_json(Snapshot.objects.get(game_id=long_game).state)
+    label = (f"game page, 1861 game at {late_state.actions_applied} actions (phase {late_state.phase})"
+             if page_title == "1861" else "game page, 200-action game")
     return {
         "long_game": long_game,
+        "long_label": label,
         "short_game": short_game,
         "readers": {str(long_game): waiting_player(long_game), str(short_game): waiting_player(short_game)},
         "move_games": [{"id": new_game(1000 + n), "seed": 1000 + n} for n in range(move_games)],
@@ -380,6 +407,21 @@ def page_load(port: int, rate: float, seconds: float, prepared: dict[str, Any]) 
 # ---------------------------------------------------------------- orchestration
 
 
+def page_sizes(port: int, prepared: dict[str, Any]) -> None:
+    """The late game's page as its reader gets it: bytes of the page and of its largest drawing (the map)."""
+    import re
+
+    game_id = prepared["long_game"]
+    cookie = f"sessionid={prepared['sessions'][prepared['readers'][str(game_id)]]}"
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", f"/games/{game_id}/", headers={"Host": "127.0.0.1", "Cookie": cookie})
+    body = connection.getresponse().read().decode()
+    drawings = re.findall(r"<svg\b.*?</svg>", body, re.S)
+    largest = max((len(svg.encode()) for svg in drawings), default=0)
+    print(f"{prepared['long_label']}: page {len(body.encode()) / 1024:.0f} KB, largest SVG (the map)"
+          f" {largest / 1024:.0f} KB")
+
+
 def worker_cpu_seconds(master_pid: int) -> float:
     """User+system CPU of gunicorn's workers so far (children of the master), from /proc."""
     ticks = os.sysconf("SC_CLK_TCK")
@@ -429,8 +471,8 @@ def run_phases(args: argparse.Namespace, server: subprocess.Popen, prepared: dic
     if args.only != "moves":
         (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds,
                                                   prepared)
-        lines.append(long_pages.report("game page, 200-action game", args.page_rate / 2))
-        lines.append(short_pages.report("game page, new game (0 actions)", args.page_rate / 2))
+        lines.append(long_pages.report(prepared["long_label"], args.page_rate / 2))
+        lines.append(short_pages.report(f"game page, new {args.page_title} game (0 actions)", args.page_rate / 2))
         lines.append(f"  gunicorn workers' CPU per page: {cpu:.1f} ms")
         p99s["page"].append(long_pages.p99())
     if args.only != "pages":
@@ -461,11 +503,14 @@ def main() -> None:
                              "come from Redis when it answers, as in production)")
     parser.add_argument("--without-notifications", action="store_true",
                         help="serve with the notifications receivers disconnected (to see the games part alone)")
+    parser.add_argument("--page-title", choices=["acquire", "1861"], default="acquire",
+                        help="the title of the two games the page phase reads")
+    parser.add_argument("--late", type=int, default=800, help="actions played in the late 1861 game")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.move_games = args.move_games or 60 * args.rounds
     if args.prepare:
-        print(json.dumps(prepare(args.move_games)))
+        print(json.dumps(prepare(args.move_games, args.page_title, args.late)))
         return
     env = bench_env(args.cache == "redis")
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
@@ -476,10 +521,12 @@ def main() -> None:
     recreate_database()
     subprocess.run([str(PYTHON), "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     began = time.perf_counter()
-    output = subprocess.run([str(PYTHON), __file__, "--prepare", "--move-games", str(args.move_games)], cwd=ROOT,
+    output = subprocess.run([str(PYTHON), __file__, "--prepare", "--move-games", str(args.move_games),
+                             "--page-title", args.page_title, "--late", str(args.late)], cwd=ROOT,
                             env=env, check=True, capture_output=True, text=True).stdout
     prepared = json.loads(output.strip().splitlines()[-1])
-    print(f"prepared a 200-action game and {args.move_games} games for moves in {time.perf_counter() - began:.1f} s")
+    print(f"prepared the page games ({prepared['long_label']}) and {args.move_games} games for moves"
+          f" in {time.perf_counter() - began:.1f} s")
     app = "benchmarks.wsgi_games_only:application" if args.without_notifications else "turnpost.wsgi"
     server = start_gunicorn(env, args.port, args.workers, args.threads, app)
     try:
@@ -487,6 +534,7 @@ def main() -> None:
         # broker connection and its first prepared statements (~150 ms each, seen as the slowest
         # 1% of an unwarmed run).
         page_load(args.port, 50, 2, prepared)
+        page_sizes(args.port, prepared)
         if args.only != "pages":
             move_load(args.port, 50, 2, prepared)
         lines: list[str] = []

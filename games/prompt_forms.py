@@ -64,6 +64,7 @@ class OptionForm:
     help: str
     fields: list[FieldWidget]
     refused: bool = False  # this form was just sent and turned down: it shows open, with what was sent
+    index: int = 0  # its place among the prompt's options, posted as ``option``: two may share a type
 
 
 def option_forms(prompt: Prompt, refused: QueryDict | None = None) -> list[OptionForm]:
@@ -73,14 +74,26 @@ def option_forms(prompt: Prompt, refused: QueryDict | None = None) -> list[Optio
     they correct the one wrong value instead of typing everything again.
     """
     forms = []
-    for option in prompt.actions:
+    sent = _sent_option(prompt, refused) if refused is not None else None
+    for index, option in enumerate(prompt.actions):
         widgets = [_widget(spec) for spec in option.fields]
-        was_sent = refused is not None and refused.get("type") == option.type
+        was_sent = option is sent
         if was_sent:
             for widget in widgets:
                 _refill(widget, refused)
-        forms.append(OptionForm(option.type, option.label, option.help, widgets, refused=was_sent))
+        forms.append(OptionForm(option.type, option.label, option.help, widgets, refused=was_sent, index=index))
     return forms
+
+
+def _sent_option(prompt: Prompt, data: QueryDict) -> ActionOption | None:
+    """The option a post names: by its ``option`` index when it sends one whose type matches (two
+    options may share a type, as buying a train from the bank and from another company do), else
+    the first option of the posted type (posts made without the index, by older pages and clients)."""
+    kind = data.get("type")
+    raw = data.get("option")
+    if raw is not None and raw.isdigit() and int(raw) < len(prompt.actions) and prompt.actions[int(raw)].type == kind:
+        return prompt.actions[int(raw)]
+    return next((option for option in prompt.actions if option.type == kind), None)
 
 
 def _refill(widget: FieldWidget, posted: QueryDict) -> None:
@@ -172,7 +185,7 @@ def action_from_post(prompt: Prompt, data: QueryDict) -> dict[str, Any]:
     quick = data.get("quick")
     if quick is not None:
         return _quick_answer(prompt, quick)
-    option = next((o for o in prompt.actions if o.type == data.get("type")), None)
+    option = _sent_option(prompt, data)
     if option is None:
         raise FormProblem("That answer is not offered now; choose one of the forms on the page.")
     return _action_for_option(option, data)

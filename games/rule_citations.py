@@ -16,7 +16,10 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-RULES_TITLES = ("acquire", "railroad-barons")
+RULES_TITLES = ("acquire", "railroad-barons")  # titles whose cited rule numbers link to their anchors
+# Titles with a rules page; 1861's cites its reference's section numbers ("rules 12.3"), which
+# are not linked yet: its page names each section under that number.
+RULES_PAGES = (*RULES_TITLES, "1861")
 
 # A statement of part b (b.5 #36), and the further statements of the same part it lists (, #37).
 _PART_B = r"b\.\d+ #\d+(?:, #\d+)*"
@@ -28,7 +31,7 @@ _STATEMENT = re.compile(r"#(\d+)")
 
 
 def has_rules_page(title_id: str) -> bool:
-    return title_id in RULES_TITLES
+    return title_id in RULES_PAGES
 
 
 def cited_anchors(text: str, title_id: str) -> list[str]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.acquire import chains
 from engine.railroad_barons import tables
+from engine.t1861.data import DATA as T1861_DATA
 
 # The rows of Acquire's information card: a label and the smallest size it covers.
 _CARD_ROWS = (("2", 2), ("3", 3), ("4", 4), ("5", 5), ("6 to 10", 6), ("11 to 20", 11), ("21 to 30", 21),
@@ -47,4 +48,23 @@ def _side(side: tuple[str, int, int, int]) -> dict[str, Any]:
     return {"category": category, "level": level, "cost": cost, "income": income}
 
 
-TABLES = {"acquire": acquire_tables, "railroad-barons": railroad_barons_tables}
+def t1861_tables() -> dict[str, Any]:
+    """1861's set-up by player count, privates, trains and phases, from the engine's data file."""
+    game = T1861_DATA.raw["game"]
+    counts = sorted(game["starting_cash"], key=int)
+    setup = [{"players": count, "cash": game["starting_cash"][count], "limit": game["certificate_limit"][count]}
+             for count in counts]
+    privates = [{key: private[key] for key in ("id", "name", "face_value", "min_bid", "revenue")}
+                for private in T1861_DATA.raw["privates"]]
+    trains = [{"name": train["name"], "price": train["price"], "count": train["count"],
+               "rusts_on": train.get("rusts_on") or ""} for train in T1861_DATA.raw["trains"]]
+    phases = [{"name": phase["name"], "starts_when": phase["starts_when"], "tiles": ", ".join(phase["tiles"]),
+               "limits": ", ".join(f"{kind} {limit}" for kind, limit in phase["train_limit"].items()),
+               "mergers": phase.get("merger_rounds", False), "rsr": phase.get("national_operates", False)}
+              for phase in T1861_DATA.raw["phases"]]
+    return {"setup": setup, "privates": privates, "trains": trains, "phases": phases, "bank": game["bank"],
+            "minors": [minor["id"] for minor in T1861_DATA.raw["minors"]],
+            "majors": [major["id"] for major in T1861_DATA.raw["majors"]]}
+
+
+TABLES = {"acquire": acquire_tables, "railroad-barons": railroad_barons_tables, "1861": t1861_tables}

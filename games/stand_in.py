@@ -58,7 +58,7 @@ def _candidates(state: Any, prompt: engine.Prompt) -> Iterator[dict[str, Any]]:
     """The title's marked default, the main action's one-click answers in order, then random answers of that action."""
     main = prompt.actions[0].type if prompt.actions else None
     marked = prompt.context.get("default")  # a title's own default answer, which a timeout plays too
-    if isinstance(marked, dict) and marked.get("type") == main:
+    if isinstance(marked, dict) and prompt.accepts(str(marked.get("type"))):  # as a timeout reads it
         yield dict(marked)
     for quick in prompt.quick:
         if quick.action.get("type") == main:

@@ -7,6 +7,8 @@ without 1861-specific code.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 from engine.t1861 import (
     company_turn,
@@ -79,7 +81,19 @@ def prompts(state: State) -> list[Prompt]:
                  "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
                  "rsr_routes": rsr_routes_prompt, "operating_round": _not_built}
     build[trainless.PROMPT] = trainless.prompt  # 23 R4: asked before anything else, in any round
-    return [build[asked.prompt](state, asked.seat) for asked in waiting(state)]
+    return [with_quiet_default(build[asked.prompt](state, asked.seat)) for asked in waiting(state)]
+
+
+def with_quiet_default(prompt: Prompt) -> Prompt:
+    """``prompt`` with ``context["default"]``: the answer given for a player who is not there (a move's
+    time running out, a resigned seat).  A pass whenever the prompt takes one - no bid, no share
+    bought or sold, no track - else its first one-click answer (the suggested routes, the cheapest
+    forced train, a payout).  Without it the site would give the first one-click answer, which in
+    1861 is often a bid or a sale."""
+    if "default" in prompt.context or not prompt.quick:
+        return prompt
+    quiet = next((answer.action for answer in prompt.quick if answer.action["type"] == "pass"), prompt.quick[0].action)
+    return replace(prompt, context={**prompt.context, "default": dict(quiet)})
 
 
 def _pass(label: str, help_text: str) -> ActionOption:

@@ -412,6 +412,10 @@ def _run_routes(state: State, company: str, action: dict[str, Any]) -> list[Even
     return [event, *_after(state, "routes")]
 
 
+# The log's verb per dividend kind ("payouts ₽80" read as a noun).
+PAID_WORDS = {"payout": "pays out", "half": "pays half of", "withhold": "withholds"}
+
+
 def _dividend(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     try:
         kind = DividendKind(action.get("kind"))
@@ -445,7 +449,8 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
         state.cash[int(holder)] += amount
     state.bank -= paid.revenue - paid.unpaid
     prices.place(state, entry, paid.cell_after)
-    return [Event(f"{company.upper()} {paid.kind.value}s ₽{revenue}; the price is ₽{entry['price']}.", "dividend",
+    return [Event(f"{company.upper()} {PAID_WORDS[paid.kind.value]} ₽{revenue}; the price is ₽{entry['price']}.",
+                  "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
 
 

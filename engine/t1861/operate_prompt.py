@@ -126,7 +126,10 @@ def _token(state: State, company: str, places: dict[str, list]) -> tuple[str, li
 def _routes(state: State, company: str) -> tuple[str, list, list]:
     best = company_turn.suggested_routes(state, company)
     revenue = company_turn.check_run(state, company, {"routes": best}).revenue
-    action = ActionOption("run_routes", "Run the trains", help="The suggested routes earn the most (rules 12.5).")
+    # The form runs the suggested set, as its button does: a page has no route inputs yet, and a
+    # form posting no routes could only be refused.
+    action = ActionOption("run_routes", "Run the suggested routes",
+                          help=f"The best routes found earn ₽{revenue} (rules 12.5).", fixed={"routes": best})
     return (f"run your trains (best found: ₽{revenue})?", [action],
             [QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})])
 

@@ -16,9 +16,9 @@ from engine.t1861.state import State
 def rsr_routes_prompt(state: State, seat: int) -> Prompt:
     best = company_turn.suggested_routes(state, RSR)
     revenue = company_turn.check_run(state, RSR, {"routes": best}).revenue
-    action = ActionOption("run_routes", "Run the RSR's trains",
-                          help="All revenue goes to the RSR's treasury; the bonuses of privates it owns count"
-                               " (rules 6, 12.6).")
+    action = ActionOption("run_routes", "Run the RSR's trains on the suggested routes",
+                          help=f"The best routes found earn ₽{revenue}, all to the RSR's treasury; the bonuses of"
+                               " privates it owns count (rules 6, 12.6).", fixed={"routes": best})
     quick = QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})
     rsr = state.rsr
     context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": list(rsr["trains"]),

@@ -35,9 +35,8 @@ class Title1861:
     name = "1861: The Railways of the Russian Empire"
     min_players = PLAYERS["min"]
     max_players = PLAYERS["max"]
-    # A whole game plays to its end (random games finish: tests/engine/t1861/test_random_games.py).
-    # The site still holds back new 1861 games until its pages and mails take every decision
-    # (``games.titles.t1861``'s ``new_games_held_back``).
+    # A whole game plays to its end (random games finish: tests/engine/t1861/test_random_games.py),
+    # and the site's pages take every decision of it (tests/games/test_t1861_forms.py).
     playable = True
 
     def validate_options(self, options: Any) -> dict[str, Any]:

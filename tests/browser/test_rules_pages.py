@@ -11,7 +11,7 @@ from tests.games.factories import SCRIPT, make_players, play, started_game
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.mark.parametrize("title_id", ["acquire", "railroad-barons"])
+@pytest.mark.parametrize("title_id", ["acquire", "railroad-barons", "1861"])
 def test_a_rules_page_passes_axe_for_a_signed_out_reader_on_a_desk_and_a_phone(live_server, new_page, title_id):
     desk = new_page()
     desk.goto(f"{live_server.url}/games/rules/{title_id}/")

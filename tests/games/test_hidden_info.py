@@ -12,7 +12,7 @@ import pytest
 
 import engine.core as engine
 from accounts.models import ApiToken
-from games import queries
+from games import queries, services
 from games.models import Action, Game, Snapshot
 from notifications.gameplay import events_since_last_move
 from tests.games.factories import SCRIPT, TILE_BAG, play, started_game
@@ -187,3 +187,47 @@ def test_lines_stored_before_sealing_are_sealed_as_they_are_read(players):
     assert queries.recent_log(game, None)[0]["lines"] == ["ann bought shares."]
     assert [event["text"] for event in events_since_last_move(game, 1)][-1] == "ann bought shares."
     assert queries.recent_log(game, 0)[0]["lines"] == ["ann bought 2 Tower shares for $400."]
+
+
+def test_every_seat_of_a_new_1861_game_sees_what_a_spectator_sees(client, players, dee):
+    """1861 hides nothing beyond what its rules make public (docs/titles/1861.md): each seat's engine
+    view, API view and board are the spectator's, read the one way every title's are; its running
+    record and seed stay unpublished like any title's."""
+    from engine.core.rng import seeded_rng
+
+    game = started_game(players, title="1861", options={}, seed=424242)
+    rng, rules = seeded_rng(9, "hidden-1861"), engine.get_title("1861")
+    for _ in range(120):  # the private auction and into the first stock round, with minors bought
+        game.refresh_from_db()
+        state = engine.from_json(Snapshot.objects.get(game=game).state)
+        seat = engine.prompts(state)[0].seat
+        assert services.submit_move(game.pk, seat, rules.random_action(state, seat, rng), game.version, "web").applied
+    state = engine.from_json(Snapshot.objects.get(game=game).state)
+    public = engine.view(state, None)
+
+    def but_you(view: dict) -> dict:  # a seat's view names the seat it is for, and differs in nothing else
+        return {key: value for key, value in view.items() if key != "you"}
+
+    assert public["players"] and public["you"] is None
+    for seat in range(len(players)):
+        assert engine.view(state, seat)["you"] == seat and but_you(engine.view(state, seat)) == but_you(public)
+
+    def board(html: str) -> str:  # the board partial; its script's nonce is the request's own
+        part = html[html.index('<section class="area-board">'):html.index("</section>", html.index('id="trains"'))]
+        return re.sub(r'nonce="[^"]+"', "", part)
+
+    spectator = client.get(f"/games/{game.pk}/").content.decode()
+    dee_key = ApiToken.issue(dee, "t")[1]
+    api_public = but_you(client.get(f"/api/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {dee_key}").json()["view"])
+    for user in players:
+        seated = type(client)()
+        seated.force_login(user)
+        assert board(seated.get(f"/games/{game.pk}/").content.decode()) == board(spectator)
+        key = ApiToken.issue(user, "t")[1]
+        api_seat = client.get(f"/api/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {key}").json()["view"]
+        assert but_you(api_seat) == api_public
+    key = ApiToken.issue(players[0], "t")[1]
+    for text in (spectator, client.get(f"/games/{game.pk}/history/").content.decode(),
+                 client.get(f"/api/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {key}").content.decode()):
+        assert "424242" not in text
+    assert client.get(f"/games/{game.pk}/record.json").status_code == 403

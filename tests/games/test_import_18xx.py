@@ -17,8 +17,6 @@ import pytest
 
 import engine.core as engine
 from games import import_18xx, seat_claims, services
-from games.errors import SetupError
-from games.forms import NewGameForm
 from games.models import Game, GameStatus, Snapshot
 from tests.engine.t1861.fixtures import FIXTURES
 
@@ -127,19 +125,3 @@ def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(clie
     other = signed_in(client, dee).post("/games/import/", {"record": json.dumps(
         {"title": "1830", "players": [{"id": 1}, {"id": 2}], "actions": []})})
     assert other.status_code == 400 and "only 1861 exports" in other.content.decode()
-
-
-def test_1861_cannot_be_started_as_a_new_game(players) -> None:
-    assert "1861" not in dict(NewGameForm().fields["title"].choices)
-    with pytest.raises(SetupError, match="new 1861 games cannot be started yet"):
-        services.create_game(players[0], "1861", 3)
-
-
-def test_no_league_of_1861_can_be_made_while_its_pages_are_being_built(dee) -> None:
-    from leagues import organizing
-    from leagues.errors import LeagueError
-    from leagues.forms import LeagueForm
-
-    assert "1861" not in dict(LeagueForm().fields["title"].choices)
-    with pytest.raises(LeagueError, match="new 1861 games cannot be started yet"):
-        organizing.create_league(dee, "Russian railways", "1861", {})

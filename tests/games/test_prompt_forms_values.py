@@ -32,3 +32,29 @@ def test_other_forms_and_fresh_pages_show_their_defaults():
     pick, _ = option_forms(PROMPT, QueryDict("type=pass&f.count=3"))
     assert pick.fields[1].value == "0" and pick.fields[2].choices[1].value == "0"
     assert option_forms(PROMPT)[0].fields[1].value == "0"
+
+
+TRAINS = Prompt(0, "operate", "Buy a train?", (
+    ActionOption("buy_train", "From the bank", (Field("train", "choice", "Train", choices=(Choice("2-1", "2"),)),),
+                 fixed={"source": "depot"}),
+    ActionOption("buy_train", "From another company", (
+        Field("train", "choice", "Train", choices=(Choice("2-0", "2-0 of KK"),)),
+        Field("source", "choice", "From", choices=(Choice("kk", "KK"),)),
+        Field("price", "number", "Agreed price", min=1, max=90))),
+    ActionOption("pass", "Pass"),
+))
+
+
+def test_two_options_of_one_type_are_told_apart_by_the_posted_option():
+    """Buying from another company posts the second buy_train form; read as the bank's, it was refused."""
+    from games.prompt_forms import action_from_post
+
+    company = QueryDict("type=buy_train&option=1&f.train=2-0&f.source=kk&f.price=40")
+    assert action_from_post(TRAINS, company) == {"type": "buy_train", "train": "2-0", "source": "kk", "price": 40}
+    bank = QueryDict("type=buy_train&option=0&f.train=2-1")
+    assert action_from_post(TRAINS, bank) == {"type": "buy_train", "source": "depot", "train": "2-1"}
+    assert action_from_post(TRAINS, QueryDict("type=buy_train&f.train=2-1"))["source"] == "depot"  # no index
+    assert action_from_post(TRAINS, QueryDict("type=buy_train&option=2&f.train=2-1"))["source"] == "depot"
+    forms = option_forms(TRAINS, company)
+    assert [form.index for form in forms] == [0, 1, 2] and [form.refused for form in forms] == [False, True, False]
+    assert forms[1].fields[2].value == "40"

@@ -4,8 +4,8 @@ The map is drawn here and only here (``map_svg``), from the engine's plain map v
 (``engine.t1861.map_view``): the drawing knows where things go, never which rule put them
 there.  ``present`` turns the engine's view into the rows of ``games/boards/1861.html``;
 ``facts`` adds the public facts the engine's view does not carry yet (market stacks, the
-depot, the operating order).  1861 is registered but not playable: the site shows the 1861
-games it holds (imported from 18xx.games) and starts none.
+depot, the operating order).  New games start from the new-game page like any title's; the
+one option a player chooses there is the column market (rules 7.2).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from games.titles.t1861.colours import company_colour
 from games.titles.t1861.facts import state_facts
 from games.titles.t1861.lay_picker import prompt_picker
 from games.titles.t1861.present import present
-from games.titles.ui import TitleUI
+from games.titles.ui import BoolOption, TitleUI
 
 UI = TitleUI(
     board_template="games/boards/1861.html",
@@ -23,8 +23,7 @@ UI = TitleUI(
     board_script="games/boards/_1861_script.html",
     prompt_picker=prompt_picker,
     picker_template="games/boards/_1861_lays.html",
-    new_games_held_back=("1861 games from 18xx.games can be imported and reviewed here, but new 1861 games cannot be"
-                         " started yet: its map, move pages and mails are still being built."),
+    options=(BoolOption("column_market", "Column market: one column of prices, as in 1867 (rules 7.2)", False),),
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.
     series_names=lambda view: {key: key.upper() for key in view.get("companies", {})},
     series_colours=lambda view: {key: company_colour(key.upper())[0] for key in view.get("companies", {})},

@@ -38,7 +38,7 @@ def test_the_owner_of_the_minor_whose_turn_it_is_is_asked_and_may_pass(merger_ro
     owner = merger_round.minors[first]["owner"]
     assert asked(merger_round) == (owner, "merger_turn")
     prompt = TITLE.prompts(merger_round)[0]
-    assert prompt.context == {"company": first}
+    assert prompt.context == {"company": first, "default": {"type": "pass"}}  # the quiet answer (asking.py)
     assert [option.type for option in prompt.actions][-1] == "pass"
     assert {"type": "pass"} in [answer.action for answer in prompt.quick]
     play(merger_round, owner, "pass")
