@@ -126,8 +126,8 @@ def _token(state: State, company: str, places: dict[str, list]) -> tuple[str, li
 def _routes(state: State, company: str) -> tuple[str, list, list]:
     best = company_turn.suggested_routes(state, company)
     revenue = company_turn.check_run(state, company, {"routes": best}).revenue
-    # The form runs the suggested set, as its button does: a page has no route inputs yet, and a
-    # form posting no routes could only be refused.
+    # The generic form runs the suggested set, as its button does: routes written stop by stop go
+    # through the map's route card (route_stops), and a form posting no routes could only be refused.
     action = ActionOption("run_routes", "Run the suggested routes",
                           help=f"The best routes found earn ₽{revenue} (rules 12.5).", fixed={"routes": best})
     return (f"run your trains (best found: ₽{revenue})?", [action],
