@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
-from engine.t1861.dividends import DividendKind
+from engine.t1861.dividends import DividendKind, MajorDividend, per_share_words
 from engine.t1861.lays import legal_lays
 from engine.t1861.state import State
 from engine.t1861.tokens import legal_tokens
@@ -119,9 +119,21 @@ def _dividend(state: State, company: str) -> tuple[str, list, list]:
     revenue = company_turn.turn(state)["revenue"]
     kinds = [DividendKind.PAYOUT, DividendKind.HALF, DividendKind.WITHHOLD]
     field = Field("kind", "choice", "Dividend", choices=tuple(Choice(k.value, k.value) for k in kinds))
-    quick = [QuickAnswer(kind.value.capitalize(), {"type": "dividend", "kind": kind.value}) for kind in kinds]
+    quick = [QuickAnswer(_dividend_label(company_turn.major_split(state, company, kind)),
+                         {"type": "dividend", "kind": kind.value}) for kind in kinds]
     return f"the trains earned ₽{revenue}: pay out, half or withhold?", [
         ActionOption("dividend", "Dividend", (field,))], quick
+
+
+def _dividend_label(paid: MajorDividend) -> str:
+    """A dividend link that says what each share earns and where the price goes ("Pay out ₽60 (₽6 a share)")."""
+    share = per_share_words(paid)
+    price = f"price to ₽{paid.cell_after.price}"
+    if paid.kind is DividendKind.PAYOUT:
+        return f"Pay out ₽{paid.distributed} ({share}; {price})"
+    if paid.kind is DividendKind.HALF:
+        return f"Pay half: ₽{paid.distributed} out ({share}), ₽{paid.withheld} kept ({price})"
+    return f"Withhold ₽{paid.revenue} (₽0 a share; {price})"
 
 
 def _private(state: State, company: str) -> tuple[str, list, list]:

@@ -10,6 +10,7 @@ games it holds (imported from 18xx.games) and starts none.
 
 from __future__ import annotations
 
+from games.titles.t1861.changes import MAP_ANCHOR, changed_hexes
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.facts import state_facts
 from games.titles.t1861.present import present
@@ -20,6 +21,8 @@ UI = TitleUI(
     present=present,
     view_facts=state_facts,
     board_script="games/boards/_map_zoom.html",
+    changed_hexes=changed_hexes,
+    map_anchor=MAP_ANCHOR,
     new_games_held_back=("1861 games from 18xx.games can be imported and reviewed here, but new 1861 games cannot be"
                          " started yet: its map, move pages and mails are still being built."),
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.
