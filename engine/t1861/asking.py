@@ -166,8 +166,8 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         actions.append(ActionOption("sell_shares", "Sell shares", (
             Field("company", "choice", "Major", choices=choices),
             Field("count", "count", "Shares", min=1, max=max(sellable.values()), default=1))))
-        quick += [QuickAnswer(f"Sell 1 {major.upper()}", {"type": "sell_shares", "company": major, "count": 1})
-                  for major in sellable]
+        quick += [QuickAnswer(f"Sell 1 {major.upper()} (₽{state.majors[major]['price']})",
+                              {"type": "sell_shares", "company": major, "count": 1}) for major in sellable]
     if stock_round.must_sell(state, seat):  # 10.2: selling comes first
         question = f"Stock round {state.round['number']}: you are over a holding limit and must sell first."
         return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))

@@ -134,7 +134,7 @@ def t1861_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     from tests.notifications import t1861_games as cuts
 
     for name, cut in [("private-auction", cuts.PRIVATE_AUCTION), ("minor-auction", cuts.MINOR_AUCTION),
-                      ("stock", cuts.STOCK_ROUND), ("track", cuts.TRACK), ("merger", cuts.MERGER_ROUND),
+                      ("stock", cuts.SHARES), ("track", cuts.TRACK), ("merger", cuts.MERGER_ROUND),
                       ("dividend", cuts.DIVIDEND)]:
         game = cuts.imported_1861(cut, players)
         seat = engine.prompts(current_state(game))[0].seat

@@ -13,12 +13,13 @@ from engine.t1861.company_turn import phase_words
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
 
-PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN = 7, 42, 378, 118
+PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN, SHARES = 7, 42, 378, 118, 409
 
 
 @pytest.fixture(scope="module")
 def positions():
-    return {cut: fixture_replay("29683", cut)[0] for cut in (PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN)}
+    return {cut: fixture_replay("29683", cut)[0] for cut in (PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN,
+                                                          SHARES)}
 
 
 def quick(state):
@@ -60,6 +61,15 @@ def test_the_next_depot_train_is_one_click_and_its_purchase_reads_well(positions
     assert list(answers) == ["Buy 2-5 from KK for ₽1", "Buy no (more) trains"]  # KB's ₽30 buys no bank train
     lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy 2-5 from KK for ₽1"])
     assert lines[0] == "KB buys a 2-5 train from KK for ₽1."
+
+
+def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it_may_buy(positions):
+    prompt, answers = quick(positions[SHARES])
+    assert list(answers) == ["Sell 1 GRR (₽150)", "Buy NW (treasury, ₽165)", "Buy GRR (treasury, ₽150)",
+                             "Buy MKN (treasury, ₽135)", "Auction TR at ₽100", "Pass"]
+    lines, after = events_of(positions[SHARES], prompt.seat, answers["Sell 1 GRR (₽150)"])
+    assert lines[0] == "Player 2 sells a share of GRR for ₽150; the price is ₽135."
+    assert after.cash[prompt.seat] == positions[SHARES].cash[prompt.seat] + 150
 
 
 def test_a_phase_change_names_its_tiles_and_train_limits():
