@@ -16,6 +16,7 @@ MINOR_AUCTION = 42  # M-K up for auction in stock round 1
 STOCK_ROUND = 119  # stock round 2 has begun: its first turn
 SHARES = 409  # stock round 4: shares to sell and to buy, a minor to auction
 TRACK = 125  # OR 2.1: RO's track step
+AFTER_A_LAY = 143  # OR 2.1: SPW's track step; MNN laid a tile since SPW's president last moved
 MERGER_ROUND = 192  # merger round 2: RO's turn
 DIVIDEND = 378  # OR 3.2: NW's trains ran; its president chooses the dividend
 
