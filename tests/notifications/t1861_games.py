@@ -14,6 +14,7 @@ from tests.games.t1861_imports import running_export
 PRIVATE_AUCTION = 7  # BSS for sale, bids under way
 MINOR_AUCTION = 42  # M-K up for auction in stock round 1
 STOCK_ROUND = 119  # stock round 2 has begun: its first turn
+BEFORE_STOCK_ROUND_4 = 407  # merger round 3.2's last turn: stock round 4 (shares of four majors) follows
 SHARES = 409  # stock round 4: shares to sell and to buy, a minor to auction
 TRACK = 125  # OR 2.1: RO's track step
 AFTER_A_LAY = 143  # OR 2.1: SPW's track step; MNN laid a tile since SPW's president last moved
