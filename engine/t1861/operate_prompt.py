@@ -164,7 +164,8 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy {train} from the bank (₽{purchase.price})",
+        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train ({train}) from the bank"
+                                 f" (₽{purchase.price})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
@@ -179,7 +180,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
             help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
         train, owner = sellers[0]
-        quick.append(QuickAnswer(f"Buy {train} from {owner.upper()} for ₽1",
+        quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train ({train}) for ₽1",
                                  {"type": "buy_train", "train": train, "source": owner, "price": 1}))
     forced = company_turn.forced(state, company)
     if not forced:

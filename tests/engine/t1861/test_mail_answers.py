@@ -13,13 +13,13 @@ from engine.t1861.company_turn import phase_words
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
 
-PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN, SHARES = 7, 42, 378, 118, 409
+PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN, RO_BUYS_A_TRAIN, SHARES = 7, 42, 378, 118, 127, 409
 
 
 @pytest.fixture(scope="module")
 def positions():
     return {cut: fixture_replay("29683", cut)[0] for cut in (PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN,
-                                                          SHARES)}
+                                                          RO_BUYS_A_TRAIN, SHARES)}
 
 
 def quick(state):
@@ -56,11 +56,15 @@ def test_a_dividend_says_what_a_share_earns_and_where_the_price_goes(positions):
     assert lines[0] == "NW pays half, ₽60 (₽6 a share), and keeps ₽60; the price is ₽165."
 
 
-def test_the_next_depot_train_is_one_click_and_its_purchase_reads_well(positions):
+def test_a_train_is_one_click_from_the_bank_or_another_company_and_its_purchase_reads_well(positions):
     prompt, answers = quick(positions[KB_BUYS_A_TRAIN])
-    assert list(answers) == ["Buy 2-5 from KK for ₽1", "Buy no (more) trains"]  # KB's ₽30 buys no bank train
-    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy 2-5 from KK for ₽1"])
-    assert lines[0] == "KB buys a 2-5 train from KK for ₽1."
+    assert list(answers) == ["Buy KK's 2-train (2-5) for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
+    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KK's 2-train (2-5) for ₽1"])
+    assert lines[0] == "KB buys a 2-train (2-5) from KK for ₽1."
+    prompt, answers = quick(positions[RO_BUYS_A_TRAIN])
+    assert list(answers) == ["Buy a 2-train (2-8) from the bank (₽100)", "Buy KB's 2-train (2-7) for ₽1"]  # forced
+    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train (2-8) from the bank (₽100)"])
+    assert lines[0] == "RO buys a 2-train (2-8) from the bank for ₽100."
 
 
 def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it_may_buy(positions):
