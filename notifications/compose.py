@@ -35,6 +35,7 @@ from notifications.gameplay import (
     game_url,
     history_url,
     load,
+    map_changes,
     seats_of,
     undo_lines,
     undo_request_at,
@@ -147,6 +148,12 @@ def game_context(loaded: Loaded, seat: int | None, user: Any) -> dict[str, Any]:
     }
 
 
+def changed_on_the_map(game: Any, events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The title's changed-hex lines since the reader's last move, with the absolute link to the map."""
+    changes = map_changes(game, events)
+    return changes and {**changes, "map_url": links.absolute(changes["map_url"])}
+
+
 def decision_phrase(prompt: engine.Prompt, seat_name: str) -> str:
     """The decision in a few words, for a subject: the question's first sentence, without the reader's name.
 
@@ -191,13 +198,15 @@ def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dic
     deadline = due_at(loaded, seat)
     links_now = quick_links(loaded, seat, user, prompt, now, deadline)
     context = game_context(loaded, seat, user)
+    events = events_since_last_move(loaded.game, seat)
     return {
         **context,
         "question": prompt.question,
         "asked": decision_phrase(prompt, reader_name(context["position"])),
         "links": links_now,
         "groups": group_links(prompt, links_now),
-        "events": [event["text"] for event in events_since_last_move(loaded.game, seat)],
+        "events": [event["text"] for event in events],
+        "map_changes": changed_on_the_map(loaded.game, events),
         "deadline": local_time(deadline, user),
         "start": start_notice(loaded),
         **order_mail.section(loaded.game, seat, user.pk, prompt),

@@ -31,6 +31,7 @@ from games.replay import log_reader, opening_lines
 from games.services import MoveOutcome, submit_move
 from games.stand_in import resigned_seats
 from games.standings import game_standings
+from games.titles import ui_for
 from games.undo_requests import UndoOutcome, answer_request, describe
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
@@ -67,6 +68,7 @@ __all__ = [
     "load",
     "load_many",
     "loaded_from",
+    "map_changes",
     "moves_after",
     "play",
     "resignation_id",
@@ -245,6 +247,15 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
         since = opening_lines(game, seat) + since
     return since
+
+
+def map_changes(game: Game, events: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The hexes ``events`` changed, as the title words them, with the link to the game page's map; None if none."""
+    ui = ui_for(game.title)
+    lines = ui.changed_hexes(events)
+    if not lines:
+        return None
+    return {"lines": lines, "map_url": game_url(game.pk) + ui.map_anchor}
 
 
 def moves_after(game: Any, seat: Any, version: Any) -> Any:

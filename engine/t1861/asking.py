@@ -104,6 +104,21 @@ def _price_field(least: int, most: int, label: str) -> Field:
     return Field("price", "number", label, min=least, max=most, step=5, default=least)
 
 
+def bid_answers(company: str, least: int, most: int, step: int, raises: bool,
+                only_least: bool = False) -> list[QuickAnswer]:
+    """The auction's one-click bids: the least allowed and one ``step`` more (when affordable), each saying which.
+
+    ``least`` is the opening minimum, or the high bid plus a step once someone bid (``raises``);
+    a reduced-price offer (``only_least``) sells at once to the first bid, so only its price is offered.
+    """
+    first = f"Raise to ₽{least} (+₽{step})" if raises else f"Bid the minimum, ₽{least}"
+    answers = [QuickAnswer(first, {"type": "bid", "company": company, "price": least})]
+    if not only_least and least + step <= most:
+        second = f"Raise to ₽{least + step} (+₽{2 * step})" if raises else f"Bid ₽{least + step} (+₽{step})"
+        answers.append(QuickAnswer(second, {"type": "bid", "company": company, "price": least + step}))
+    return answers
+
+
 def _private_auction(state: State, seat: int) -> Prompt:
     auction = state.auction
     assert auction is not None
@@ -117,7 +132,8 @@ def _private_auction(state: State, seat: int) -> Prompt:
         fields = (company_field, _price_field(least, most, "Bid"))
         actions.append(ActionOption("bid", f"Bid for {company.upper()}", fields,
                                     help="In steps of ₽5; a reduced-price offer goes to the first bid."))
-        quick.append(QuickAnswer(f"Bid ₽{least}", {"type": "bid", "company": company, "price": least}))
+        quick += bid_answers(company, least, most, private_auction.STEP, raises=auction["high_bid"] is not None,
+                             only_least=bool(auction["drops"]))
     before_bid = auction["high_bid"] is None
     actions.append(_pass("Decline to open" if before_bid else "Pass", "A pass after a bid leaves this private."))
     quick.append(QuickAnswer("Pass", {"type": "pass"}))
@@ -135,7 +151,7 @@ def _minor_auction(state: State, seat: int) -> Prompt:
     company_field = Field("company", "choice", "Minor", choices=(Choice(company, company.upper()),))
     actions = (ActionOption("bid", f"Raise for {company.upper()}", (company_field, _price_field(least, most, "Bid"))),
                _pass("Pass", "Leaves this minor's auction."))
-    quick = (QuickAnswer(f"Bid ₽{least}", {"type": "bid", "company": company, "price": least}),
+    quick = (*bid_answers(company, least, most, stock_round.MINOR_STEP, raises=True),
              QuickAnswer("Pass", {"type": "pass"}))
     question = (f"{company.upper()} is up for auction: ₽{auction['high_bid']} by "
                 f"{state.players[auction['high_bidder']]}. Raise or pass?")
@@ -164,8 +180,8 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         actions.append(ActionOption("sell_shares", "Sell shares", (
             Field("company", "choice", "Major", choices=choices),
             Field("count", "count", "Shares", min=1, max=max(sellable.values()), default=1))))
-        quick += [QuickAnswer(f"Sell 1 {major.upper()}", {"type": "sell_shares", "company": major, "count": 1})
-                  for major in sellable]
+        quick += [QuickAnswer(f"Sell 1 {major.upper()} (₽{state.majors[major]['price']})",
+                              {"type": "sell_shares", "company": major, "count": 1}) for major in sellable]
     if stock_round.must_sell(state, seat):  # 10.2: selling comes first
         question = f"Stock round {state.round['number']}: you are over a holding limit and must sell first."
         return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))

@@ -51,7 +51,7 @@ from engine.core.events import Event
 from engine.t1861 import charters, ending, holdings, loans, phase_changes, prices, rsr_tokens, train_limits, trainless
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
-from engine.t1861.dividends import DividendKind, major_dividend, minor_dividend
+from engine.t1861.dividends import DividendKind, MajorDividend, major_dividend, minor_dividend, per_share_words
 from engine.t1861.lays import LaysThisTurn, check_lay
 from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
@@ -413,9 +413,6 @@ def _run_routes(state: State, company: str, action: dict[str, Any]) -> list[Even
 
 
 # The log's verb per dividend kind ("payouts ₽80" read as a noun).
-PAID_WORDS = {"payout": "pays out", "half": "pays half of", "withhold": "withholds"}
-
-
 def _dividend(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     try:
         kind = DividendKind(action.get("kind"))
@@ -441,17 +438,36 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
         return [Event(f"{company.upper()} keeps ₽{split.to_minor}, {state.players[owner]} receives"
                       f" ₽{split.to_owner}; the price is ₽{entry['price']}.", "dividend",
                       {"company": company, "revenue": revenue, "price": entry["price"]})]
-    holders = {str(seat): holdings.percent_of(state, company, seat) for seat in state.seats}
-    holders = {seat: percent for seat, percent in holders.items() if percent}
-    paid = major_dividend(market, cell, kind, revenue, holders, holdings.percent_of(state, company, "treasury"))
+    paid = major_split(state, company, kind)
     entry["cash"] += paid.to_company
     for holder, amount in paid.to_holders:
         state.cash[int(holder)] += amount
     state.bank -= paid.revenue - paid.unpaid
     prices.place(state, entry, paid.cell_after)
-    return [Event(f"{company.upper()} {PAID_WORDS[paid.kind.value]} ₽{revenue}; the price is ₽{entry['price']}.",
-                  "dividend",
+    return [Event(f"{company.upper()} {dividend_words(paid)}; the price is ₽{entry['price']}.", "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
+
+
+def major_split(state: State, company: str, kind: DividendKind) -> MajorDividend:
+    """What paying this turn's revenue as ``kind`` would give whom (12.7), without paying it."""
+    entry = company_of(state, company)
+    market = prices.market_of(state)
+    cell = market.cell(*entry["cell"])
+    assert cell is not None
+    holders = {str(seat): holdings.percent_of(state, company, seat) for seat in state.seats}
+    holders = {seat: percent for seat, percent in holders.items() if percent}
+    return major_dividend(market, cell, kind, turn(state)["revenue"], holders,
+                          holdings.percent_of(state, company, "treasury"))
+
+
+def dividend_words(paid: MajorDividend) -> str:
+    """A major's dividend in words, with what one share earns ("pays out ₽60, ₽6 a share")."""
+    share = per_share_words(paid)
+    if paid.kind is DividendKind.PAYOUT:
+        return f"pays out ₽{paid.distributed}, {share}"
+    if paid.kind is DividendKind.HALF:
+        return f"pays half, ₽{paid.distributed} ({share}), and keeps ₽{paid.withheld}"
+    return f"withholds ₽{paid.revenue}"
 
 
 def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
@@ -580,7 +596,9 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
         events, fired = [], ()
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
-    events.append(Event(f"{company.upper()} buys the {train} train from {source} for ₽{purchase.price}.",
+    seller_name = "the bank" if source == "depot" else str(source).upper()
+    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train ({train}) from"
+                        f" {seller_name} for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1)
@@ -606,21 +624,32 @@ def first_purchase_effects(state: State, train: str) -> tuple[list[Event], tuple
     events = []
     if effects.phase is not None:
         state.phase = effects.phase
-        events.append(Event(f"Phase {effects.phase} begins.", "phase", {"phase": effects.phase}))
+        events.append(Event(phase_words(effects.phase), "phase", {"phase": effects.phase}))
         if effects.phase == ending.FINAL_PHASE:
             events += ending.note_final_phase(state)
     for rusted in effects.rusts:
-        losers = []  # who lost trains: standing orders about those companies' routes are disarmed
+        losers = []  # ids of the companies that lost trains: standing orders about their routes are disarmed
         for company in _all_companies(state):
             entry = company_of(state, company)
             kept = [t for t in entry["trains"] if depot_rules.train_type_of(t) != rusted]
             if len(kept) < len(entry["trains"]):
                 losers.append(company)
             entry["trains"] = kept
-        state.rsr["trains"] = [t for t in state.rsr["trains"] if depot_rules.train_type_of(t) != rusted]
+        kept = [t for t in state.rsr["trains"] if depot_rules.train_type_of(t) != rusted]
+        names = [company.upper() for company in losers] + (["the RSR"] if len(kept) < len(state.rsr["trains"]) else [])
+        state.rsr["trains"] = kept
         state.depot = depot_rules.rust(state.depot, rusted)
-        events.append(Event(f"The {rusted} trains rust.", "rust", {"train_type": rusted, "companies": losers}))
+        lost = f": {', '.join(names)} lose{'s' if len(names) == 1 else ''} theirs" if names else ""
+        events.append(Event(f"The {rusted}-trains rust{lost}.", "rust", {"train_type": rusted, "companies": losers}))
     return events, effects.events
+
+
+def phase_words(phase: str) -> str:
+    """A phase change as players need to hear it: the tile colours and train limits it brings (16)."""
+    rules = DATA.phase(phase)
+    limits = ", ".join(f"{kind}s {limit}" for kind, limit in rules.train_limit if limit is not None)
+    return (f"Phase {phase} begins: {', '.join(rules.tile_colours)} tiles"
+            + (f"; train limit {limits}." if limits else "."))
 
 
 def _all_companies(state: State) -> list[str]:

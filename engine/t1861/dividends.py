@@ -81,6 +81,12 @@ class MajorDividend:
         return self.withheld + self.to_treasury
 
 
+def per_share_words(paid: MajorDividend) -> str:
+    """What one share earns, as mails and logs say it ("₽6 a share"; to a tenth when not whole)."""
+    per = paid.per_share
+    return f"₽{per.numerator} a share" if per.denominator == 1 else f"₽{float(per):.1f} a share"
+
+
 def minor_dividend(market: Market, cell: Cell, revenue: int) -> MinorDividend:
     """A minor's automatic 50/50 split (section 12.7) and its move (right if revenue > 0, else left)."""
     _check_revenue(revenue)

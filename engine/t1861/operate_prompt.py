@@ -12,7 +12,7 @@ from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
-from engine.t1861.dividends import DividendKind
+from engine.t1861.dividends import DividendKind, MajorDividend, per_share_words
 from engine.t1861.lays import legal_lays
 from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
@@ -138,9 +138,21 @@ def _dividend(state: State, company: str) -> tuple[str, list, list]:
     revenue = company_turn.turn(state)["revenue"]
     kinds = [DividendKind.PAYOUT, DividendKind.HALF, DividendKind.WITHHOLD]
     field = Field("kind", "choice", "Dividend", choices=tuple(Choice(k.value, k.value) for k in kinds))
-    quick = [QuickAnswer(kind.value.capitalize(), {"type": "dividend", "kind": kind.value}) for kind in kinds]
+    quick = [QuickAnswer(_dividend_label(company_turn.major_split(state, company, kind)),
+                         {"type": "dividend", "kind": kind.value}) for kind in kinds]
     return f"the trains earned ₽{revenue}: pay out, half or withhold?", [
         ActionOption("dividend", "Dividend", (field,))], quick
+
+
+def _dividend_label(paid: MajorDividend) -> str:
+    """A dividend link that says what each share earns and where the price goes ("Pay out ₽60 (₽6 a share)")."""
+    share = per_share_words(paid)
+    price = f"price to ₽{paid.cell_after.price}"
+    if paid.kind is DividendKind.PAYOUT:
+        return f"Pay out ₽{paid.distributed} ({share}; {price})"
+    if paid.kind is DividendKind.HALF:
+        return f"Pay half: ₽{paid.distributed} out ({share}), ₽{paid.withheld} kept ({price})"
+    return f"Withhold ₽{paid.revenue} (₽0 a share; {price})"
 
 
 def _private(state: State, company: str) -> tuple[str, list, list]:
@@ -171,7 +183,8 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy {train} from the bank (₽{purchase.price})",
+        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train ({train}) from the bank"
+                                 f" (₽{purchase.price})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
@@ -186,7 +199,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
             help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
         train, owner = sellers[0]
-        quick.append(QuickAnswer(f"Buy {train} from {owner.upper()} for ₽1",
+        quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train ({train}) for ₽1",
                                  {"type": "buy_train", "train": train, "source": owner, "price": 1}))
     forced = company_turn.forced(state, company)
     if not forced:

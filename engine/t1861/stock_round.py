@@ -169,7 +169,9 @@ def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
     _stock(state)["turn_sold"] = True
     if was_president:
         prices.move(state, company, Direction.DOWN, "major")
-    events = [Event(f"{state.players[seat]} sells {count} share(s) of {major.upper()} for ₽{price * count}.",
+    sold = f"a share of {major.upper()} for ₽{price}" if count == 1 else (
+        f"{count} shares of {major.upper()} at ₽{price} (₽{price * count})")
+    events = [Event(f"{state.players[seat]} sells {sold}; the price is ₽{company['price']}.",
                     "sell_shares", {"seat": seat, "company": major, "count": count, "price": price})]
     if not can_act(state, seat):  # nothing more to do: the turn ends by itself, as it has acted (R5)
         return [*events, *_end_turn(state, seat, acted=True)]

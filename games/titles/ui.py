@@ -53,6 +53,11 @@ class TitleUI:
     # ``playable`` says a whole game plays to its end; this says the site's pages and mails can
     # take every decision of it.  A title held back still imports, replays and shows its games.
     new_games_held_back: str = ""
+    # The turn mail's "changed on the map" lines, from the log lines the reader may read since
+    # their last move (mail clients block SVG: a list beside a link to the map), and the game
+    # page's anchor of that map ("" when the title has no map).
+    changed_hexes: Callable[[list[dict[str, Any]]], list[str]] = lambda events: []
+    map_anchor: str = ""
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}

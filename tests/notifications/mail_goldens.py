@@ -123,6 +123,24 @@ def railroad_barons_mails(players: list[User]) -> Iterator[tuple[str, Composed]]
     yield "railroad-barons-turn-operate", mail(row(operating, ann, MailKind.TURN, 0))
 
 
+def t1861_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """1861's prompts, each at a position of the recorded game 29683 imported and its seats claimed.
+
+    The asked seat's turn mail: an auction's bids, a stock turn, a track lay, the hexes changed
+    since the reader's last move, a merger turn and a dividend's per-share amounts.
+    """
+    import engine.core as engine
+    from games.queries import current_state
+    from tests.notifications import t1861_games as cuts
+
+    for name, cut in [("private-auction", cuts.PRIVATE_AUCTION), ("minor-auction", cuts.MINOR_AUCTION),
+                      ("stock", cuts.SHARES), ("track", cuts.TRACK), ("after-a-lay", cuts.AFTER_A_LAY),
+                      ("merger", cuts.MERGER_ROUND), ("dividend", cuts.DIVIDEND)]:
+        game = cuts.imported_1861(cut, players)
+        seat = engine.prompts(current_state(game))[0].seat
+        yield f"1861-turn-{name}", mail(row(game, players[seat], MailKind.TURN, seat))
+
+
 def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     """A finished two-player game (played out without mail), and its result mail."""
     move_applied.disconnect(dispatch_uid="notifications.outbox.move_applied")
@@ -225,6 +243,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "closed": closed_holdings_mails,
     "tied": tied_merger_mails,
     "railroad-barons": railroad_barons_mails,
+    "1861": t1861_mails,
     "result": result_mails,
     "resigned": resignation_mails,
     "accounts": account_mails,

@@ -10,6 +10,7 @@ one option a player chooses there is the column market (rules 7.2).
 
 from __future__ import annotations
 
+from games.titles.t1861.changes import MAP_ANCHOR, changed_hexes
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.facts import state_facts
 from games.titles.t1861.lay_picker import prompt_picker
@@ -24,6 +25,8 @@ UI = TitleUI(
     prompt_picker=prompt_picker,
     picker_template="games/boards/_1861_lays.html",
     options=(BoolOption("column_market", "Column market: one column of prices, as in 1867 (rules 7.2)", False),),
+    changed_hexes=changed_hexes,
+    map_anchor=MAP_ANCHOR,
     # Everything in 1861 is public (docs/titles/1861.md): no seat's view hides anything.
     series_names=lambda view: {key: key.upper() for key in view.get("companies", {})},
     series_colours=lambda view: {key: company_colour(key.upper())[0] for key in view.get("companies", {})},

@@ -1,0 +1,80 @@
+"""The one-click answers a turn mail offers for 1861 (issue 14 item 5), read from the recorded game 29683.
+
+Each is a complete action the title accepts, labelled with its amounts: the auction's least bid
+and ₽5 more, the dividend's per-share amounts and price moves, the next depot train.  The log
+lines the mail's "since your last move" quotes say what happened in plain words.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.t1861.company_turn import phase_words
+from engine.t1861.title import TITLE
+from tests.engine.t1861.games import fixture_replay
+
+PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN, RO_BUYS_A_TRAIN, SHARES = 7, 42, 378, 118, 127, 409
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return {cut: fixture_replay("29683", cut)[0] for cut in (PRIVATE_AUCTION, MINOR_AUCTION, DIVIDEND, KB_BUYS_A_TRAIN,
+                                                          RO_BUYS_A_TRAIN, SHARES)}
+
+
+def quick(state):
+    (prompt,) = TITLE.prompts(state)
+    return prompt, {answer.label: answer.action for answer in prompt.quick}
+
+
+def events_of(state, seat, action):
+    after = TITLE.from_json(TITLE.to_json(state))
+    return [event.text for event in TITLE.apply_in_place(after, seat, action)], after
+
+
+def test_a_private_auction_offers_the_minimum_and_five_more(positions):
+    prompt, answers = quick(positions[PRIVATE_AUCTION])
+    assert list(answers) == ["Bid the minimum, ₽30", "Bid ₽35 (+₽5)", "Pass"]
+    lines, after = events_of(positions[PRIVATE_AUCTION], prompt.seat, answers["Bid ₽35 (+₽5)"])
+    assert lines[0] == "Player 3 bids ₽35 for BSS." and after.auction["high_bid"] == 35
+
+
+def test_a_minor_auction_offers_a_raise_of_five_and_of_ten(positions):
+    prompt, answers = quick(positions[MINOR_AUCTION])
+    assert list(answers) == ["Raise to ₽110 (+₽5)", "Raise to ₽115 (+₽10)", "Pass"]
+    lines, _ = events_of(positions[MINOR_AUCTION], prompt.seat, answers["Raise to ₽115 (+₽10)"])
+    assert lines[0] == "Player 2 bids ₽115 for M-K."
+
+
+def test_a_dividend_says_what_a_share_earns_and_where_the_price_goes(positions):
+    prompt, answers = quick(positions[DIVIDEND])
+    assert list(answers) == ["Pay out ₽120 (₽12 a share; price to ₽165)",
+                             "Pay half: ₽60 out (₽6 a share), ₽60 kept (price to ₽165)",
+                             "Withhold ₽120 (₽0 a share; price to ₽150)"]
+    lines, _ = events_of(positions[DIVIDEND], prompt.seat, answers["Pay half: ₽60 out (₽6 a share), ₽60 kept "
+                                                                   "(price to ₽165)"])
+    assert lines[0] == "NW pays half, ₽60 (₽6 a share), and keeps ₽60; the price is ₽165."
+
+
+def test_a_train_is_one_click_from_the_bank_or_another_company_and_its_purchase_reads_well(positions):
+    prompt, answers = quick(positions[KB_BUYS_A_TRAIN])
+    assert list(answers) == ["Buy KK's 2-train (2-5) for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
+    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KK's 2-train (2-5) for ₽1"])
+    assert lines[0] == "KB buys a 2-train (2-5) from KK for ₽1."
+    prompt, answers = quick(positions[RO_BUYS_A_TRAIN])
+    assert list(answers) == ["Buy a 2-train (2-8) from the bank (₽100)", "Buy KB's 2-train (2-7) for ₽1"]  # forced
+    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train (2-8) from the bank (₽100)"])
+    assert lines[0] == "RO buys a 2-train (2-8) from the bank for ₽100."
+
+
+def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it_may_buy(positions):
+    prompt, answers = quick(positions[SHARES])
+    assert list(answers) == ["Sell 1 GRR (₽150)", "Buy NW (treasury, ₽165)", "Buy GRR (treasury, ₽150)",
+                             "Buy MKN (treasury, ₽135)", "Auction TR at ₽100", "Pass"]
+    lines, after = events_of(positions[SHARES], prompt.seat, answers["Sell 1 GRR (₽150)"])
+    assert lines[0] == "Player 2 sells a share of GRR for ₽150; the price is ₽135."
+    assert after.cash[prompt.seat] == positions[SHARES].cash[prompt.seat] + 150
+
+
+def test_a_phase_change_names_its_tiles_and_train_limits():
+    assert phase_words("3") == "Phase 3 begins: yellow, green tiles; train limit minors 2, majors 4."
