@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.prompts import Waiting
 from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round, trainless
 from engine.t1861.state import State, copy_state
 
@@ -22,11 +23,11 @@ NOT_BUILT = {"operating_round": "This part of the operating round is not built y
                                 " goes beyond what Turnpost plays so far."}
 
 
-def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
-    everyone = asking.waiting(state)
-    if not everyone:
-        raise IllegalAction("The game is over; no more moves can be made.")
-    asked = next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
+def perform(state: State, seat: int, action: dict[str, Any], asked: Waiting | None = None) -> list[Event]:
+    """Answer ``action``; ``asked`` is the entry of ``waiting`` the core checked it against
+    (``waiting`` is the same function of the same state, so it is not worked out again)."""
+    if asked is None or asked.seat != seat:
+        asked = _asked(state, seat)
     if asked.prompt in NOT_BUILT:
         raise IllegalAction(NOT_BUILT[asked.prompt])
     if seat != asked.seat:
@@ -42,6 +43,13 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
         if name != "actions_applied":
             setattr(state, name, value)
     return events
+
+
+def _asked(state: State, seat: int) -> Waiting:
+    everyone = asking.waiting(state)
+    if not everyone:
+        raise IllegalAction("The game is over; no more moves can be made.")
+    return next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
 
 
 def _checks_first(state: State, prompt: str, action: dict[str, Any]) -> bool:
