@@ -66,7 +66,15 @@ def fit_at(hex_id: str, current: LaidTile | None, number: str, rotation: int) ->
 
 
 def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: int) -> str | None:
-    """Why tile ``number`` at ``rotation`` cannot replace the hex's contents; None if it can."""
+    """Why tile ``number`` at ``rotation`` cannot replace the hex's contents; None if it can.
+
+    None exactly when :func:`fit_at` finds the fit (``fits`` keeps a rotation exactly when the
+    kind, the exits and the old paths all pass), so the cached fits answer a lay that fits -
+    most lays, checked once by the lay rules and again by the board - and the words are
+    worked out only for a refusal.
+    """
+    if fit_at(hex_id, current, number, rotation) is not None:
+        return None
     old = hex_contents(hex_id, current)
     hexdef, tile = DATA.hexes[hex_id], DATA.tiles[number]
     refusal = kind_refusal(old, hexdef, tile)

@@ -28,8 +28,10 @@ Use::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
@@ -109,14 +111,20 @@ def check_lay(
     def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
         return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
-    border = {junction_id(hex_id, edge): edge for edge in range(6)}
-    if not reaches_enough(network, company, hex_id, border, connects):
+    if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
         refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
                                    reached.entries_of(hex_id))
         if refusal is not None:
             raise IllegalAction(refusal)
     return _lay(board, hex_id, tile, rotation, done)
+
+
+@cache
+def _border(hex_id: str) -> Mapping[str, int]:
+    """The junction on each edge of ``hex_id`` -> that edge; pure in the hex, so cached (and
+    read-only, as every lay check of the hex shares it)."""
+    return MappingProxyType({junction_id(hex_id, edge): edge for edge in range(6)})
 
 
 def lay_cost(board: Board, hex_id: str, done: LaysThisTurn = LaysThisTurn()) -> int:
