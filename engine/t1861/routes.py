@@ -75,9 +75,17 @@ class RouteSet:
 
 
 def track_pieces(network: Network, segment: Segment) -> tuple[str, ...]:
-    """The pieces of track a segment occupies: itself and each tile edge it reaches."""
+    """The pieces of track a segment occupies: itself and each tile edge it reaches.
+
+    Kept with the network (``Network.pieces``): a run is checked route by route and as a
+    set, and the optimiser and the route probe ask again for the same segments."""
+    kept = network.pieces.get(segment.id)
+    if kept is not None and kept[0] is segment:
+        return kept[1]
     edges = tuple(f"{end}@{segment.hex}" for end in segment.ends if end not in network.stops)
-    return (segment.id, *edges)
+    pieces = (segment.id, *edges)
+    network.pieces[segment.id] = (segment, pieces)
+    return pieces
 
 
 def check_routes(
