@@ -173,13 +173,20 @@ def _stops_after(parts: _MapParts, changed: list[HexStops], same_ids: bool) -> d
 def _index_node(parts: _MapParts, node: str) -> None:
     """``Network.touching`` for one node: its segments in the network's segment order (the map's
     hex order, then path order), each once per end at the node."""
-    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
-    found = tuple(segment for hex_id in sorted((h for h in hexes if h in _HEX_INDEX), key=_HEX_INDEX.__getitem__)
-                  for segment in parts.segments[_HEX_INDEX[hex_id]] for end in segment.ends if end == node)
+    found = tuple(segment for index in _node_hexes(node) for segment in parts.segments[index]
+                  for end in segment.ends if end == node)
     if found:
         parts.touching[node] = found
     else:
         parts.touching.pop(node, None)
+
+
+@cache
+def _node_hexes(node: str) -> tuple[int, ...]:
+    """The map indices of the hexes a node lies in (both sides of a junction), in map order;
+    pure in the node id, so cached."""
+    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
+    return tuple(sorted(_HEX_INDEX[hex_id] for hex_id in hexes if hex_id in _HEX_INDEX))
 
 
 def _changed_hexes(old: Board, new: Board) -> set[str]:
