@@ -86,13 +86,15 @@ def reaches_enough(network: Network, company: str, hex_id: str, border: Mapping[
     return watch.satisfied
 
 
-def reaches_a_stop(network: Network, company: str, wanted: Callable[[Stop], bool]) -> bool:
+def reaches_a_stop(network: Network, company: str, wanted: Callable[[Stop], bool], toward: str | None = None) -> bool:
     """Whether the walk reaches a stop for which ``wanted`` holds, stopping at the first.
 
     Whether a company has any legal token (its turn's token step waits only then) asks
-    this; the whole walk of :func:`reach` would be the same answer, later (issue 13).
+    this, and whether it reaches the city of a submitted token (then ``toward`` names that
+    city's hex: the walk takes the track nearest it first, see :class:`_Nearest`); the
+    whole walk of :func:`reach` would be the same answer, later (issue 13).
     """
-    return _walk(network, company, None, wanted)[2]
+    return _walk(network, company, None, wanted, toward)[2]
 
 
 class _Watch:
@@ -118,14 +120,14 @@ class _Watch:
 
 
 class _Nearest:
-    """The walk's pending segments for :func:`reaches_enough`, the one nearest the watched hex
-    first (as the crow flies, ``geometry.distance``).
+    """The walk's pending segments when it looks for one hex (a lay's, a token's city), the one
+    nearest that hex first (as the crow flies, ``geometry.distance``).
 
-    The walk reaches the same segments in any order, and the watch's answer only grows as it
-    goes, so the order changes nothing but how soon the walk may stop: a lay is nearly
-    always next to track the company already uses, which the plain depth-first order
-    reaches after wandering the rest of its network (the records' lay checks walk a third
-    as many segments this way).
+    The walk reaches the same segments in any order, and what it looks for (the watch's
+    answer, a wanted stop) only grows as it goes, so the order changes nothing but how soon
+    the walk may stop: a lay or a token is nearly always next to track the company already
+    uses, which the plain depth-first order reaches after wandering the rest of its network
+    (the records' lay checks walk a third as many segments this way).
     """
 
     def __init__(self, hex_id: str) -> None:
@@ -158,8 +160,8 @@ def _distances_to(hex_id: str) -> Callable[[str], int]:
     return away
 
 
-def _walk(network: Network, company: str, watch: _Watch | None,
-          wanted: Callable[[Stop], bool] | None = None) -> tuple[Reach, set[str], bool]:
+def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable[[Stop], bool] | None = None,
+          toward: str | None = None) -> tuple[Reach, set[str], bool]:
     """The walk itself: what it reached, every junction it arrived at, and whether it stopped
     early at a stop ``wanted`` (it also stops early once ``watch`` has seen enough)."""
     found = Reach()
@@ -169,7 +171,8 @@ def _walk(network: Network, company: str, watch: _Watch | None,
     from_first: set[str] = set()
     from_second: set[str] = set()
     junctions: set[str] = set()  # every junction arrived at: the junction ends of the walked segments
-    pending: list[tuple[Segment, str]] | _Nearest = [] if watch is None else _Nearest(watch.hex)
+    near = watch.hex if watch is not None else toward
+    pending: list[tuple[Segment, str]] | _Nearest = [] if near is None else _Nearest(near)
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
         found.token_hexes.add(stop.hex)

@@ -65,7 +65,8 @@ def check_token(board: Board, company: str, hex_id: str, city: int, price: int) 
     refusal = _place_refusal(board, company, hex_id, city)
     if refusal is not None:
         raise IllegalAction(refusal)
-    if f"{hex_id}:c{city}" not in reach(any_phase_network(board), company).stops:
+    target = f"{hex_id}:c{city}"
+    if not reaches_a_stop(any_phase_network(board), company, lambda stop: stop.id == target, toward=hex_id):
         name = DATA.hexes[hex_id].display_name()
         raise IllegalAction(f"{company} cannot reach the city in {name} along track it may use.")
     return TokenPlacement(hex_id, city, token_cost(board, company, hex_id, price))
