@@ -35,9 +35,9 @@ from types import MappingProxyType
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
-from engine.t1861.contents import HexContents, LaidTile, hex_contents
+from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
-from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
+from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kept_path_keys, kind_refusal, path_key
 from engine.t1861.geometry import edge_name
 from engine.t1861.reach import Reach, reach, reaches_enough
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
@@ -235,7 +235,7 @@ def _uses_new_track_or_changes_a_city(
     old = board.contents(hex_id)
     if not old.paths:
         return True
-    paths, old_paths = _turned_paths(tile.number, fit.rotation), _kept_paths(hex_id, old.tile, fit.city_map)
+    paths, old_paths = _turned_paths(tile.number, fit.rotation), kept_path_keys(hex_id, old.tile, fit.city_map)
     tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
     starts: list[End] = [(EDGE, edge) for edge in sorted(entries)]
     starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
@@ -250,13 +250,6 @@ def _turned_paths(number: str, rotation: int) -> tuple[Path, ...]:
     """Tile ``number``'s paths turned by ``rotation``; pure in the two, so cached (a lay check
     asks again each time its walk finds more of the hex)."""
     return tuple(rotate_path(path, rotation) for path in DATA.tiles[number].paths)
-
-
-@cache
-def _kept_paths(hex_id: str, laid: LaidTile | None, city_map: tuple[int, ...]) -> frozenset[tuple[End, End]]:
-    """The paths of what ``hex_id`` shows now, its cities numbered as the new tile numbers
-    them (``path_key`` form); pure in the hex, its tile and the mapping, so cached."""
-    return frozenset(path_key(mapped_path(path, city_map)) for path in hex_contents(hex_id, laid).paths)
 
 
 def _walk_tile(
