@@ -76,9 +76,12 @@ class Network:
     touching: dict[str, tuple[Segment, ...]] = field(default_factory=dict, compare=False, repr=False)
     # What readers work out from this network again and again, kept with it: a network never
     # changes, so each entry stays true for as long as the network lives, and none can leak
-    # into another network (issue 13's replay speed).  ``stops_with_token`` by company;
-    # ``routes.track_pieces`` by segment id (with the segment, so a foreign one is not mistaken).
-    token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # into another network (issue 13's replay speed).  ``stops_with_token`` by company, a
+    # function of ``stops`` alone (so a builder may pass the one of a network with the very
+    # same ``stops`` dict, and ``dataclasses.replace`` of the stops must pass ``token_stops={}``);
+    # ``routes.track_pieces`` by segment id (with the segment, so a
+    # foreign one is not mistaken).
+    token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, compare=False, repr=False)
     pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, init=False, compare=False,
                                                                 repr=False)
 

@@ -140,8 +140,10 @@ class _Nearest:
         heappush(self.heap, (self.away(item[0].hex), self.pushed, *item))
 
     def extend(self, items: Iterable[tuple[Segment, str]]) -> None:
-        for item in items:
-            self.append(item)
+        heap, away = self.heap, self.away
+        for segment, start in items:
+            self.pushed += 1
+            heappush(heap, (away(segment.hex), self.pushed, segment, start))
 
     def pop(self) -> tuple[Segment, str]:
         _, _, segment, start = heappop(self.heap)

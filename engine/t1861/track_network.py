@@ -76,7 +76,8 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
     parts = _map_parts(board, phase_colour)
     stops, segments = parts.all_stops, parts.all_segments
-    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching)
+    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
+                      token_stops=parts.token_stops)
     if company is None:
         return network
     reached = reach(network, company)
@@ -105,6 +106,7 @@ class _MapParts:
     # read them, so a board whose stops (or track) are those of the last one shares them.
     all_stops: dict[str, Stop]
     all_segments: tuple[Segment, ...]
+    token_stops: dict[str, tuple[Stop, ...]]  # Network.token_stops of ``all_stops``: shared while it is
 
 
 # The last board built for each off-board colour: the token rules build any phase's network
@@ -126,11 +128,11 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     if last is not None and last.board is board:
         return last
     if last is None:
-        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, ())
+        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, (), {})
         todo: Iterable[str] = _HEX_IDS
     else:
         parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), last.touching,
-                          last.all_stops, last.all_segments)
+                          last.all_stops, last.all_segments, last.token_stops)
         todo = _changed_hexes(last.board, board)
     nodes: set[str] = set()
     new_stops: list[HexStops] = []
@@ -148,6 +150,7 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             parts.segments[index] = track
     if new_stops:
         parts.all_stops = _stops_after(parts, new_stops, same_ids and last is not None)
+        parts.token_stops = {}
     if nodes or last is None:
         parts.touching = dict(parts.touching)  # the last board's stays as it was
         parts.all_segments = tuple(chain.from_iterable(parts.segments))
