@@ -40,7 +40,9 @@ class AcquireTitle:
     def forced_answer(self, state: AcquireState) -> ForcedAnswer | None:
         return forced.forced_answer(state)
 
-    def apply_in_place(self, state: AcquireState, seat: int, action: dict[str, Any]) -> list[Event]:
+    def apply_in_place(
+        self, state: AcquireState, seat: int, action: dict[str, Any], asked: Waiting | None = None
+    ) -> list[Event]:
         return actions.apply_action(state, seat, action)
 
     def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:

@@ -85,8 +85,8 @@ def check_turn(state: GameState, seat: int, action: Any) -> Waiting:
 
 def apply_in_place(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
     """Apply to ``state`` itself (replay's fast path); unchanged on IllegalAction."""
-    check_turn(state, seat, action)
-    return _apply_checked(state, seat, action)
+    asked = check_turn(state, seat, action)
+    return _apply_checked(state, seat, action, asked)
 
 
 def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameState, list[Event]]:
@@ -94,15 +94,16 @@ def apply(state: GameState, seat: int, action: dict[str, Any]) -> tuple[GameStat
 
     The turn is checked before copying, so a move out of turn costs no copy.
     """
-    check_turn(state, seat, action)
+    asked = check_turn(state, seat, action)
     new_state = title_of(state).copy_state(state)
-    return new_state, _apply_checked(new_state, seat, action)
+    return new_state, _apply_checked(new_state, seat, action, asked)
 
 
-def _apply_checked(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
-    """Apply an action whose turn check has passed, and count it; its events say who may read them."""
+def _apply_checked(state: GameState, seat: int, action: dict[str, Any], asked: Waiting) -> list[Event]:
+    """Apply an action whose turn check has passed (``asked``: the entry of ``waiting`` it
+    answers, handed to the title), and count it; its events say who may read them."""
     title = title_of(state)
-    events = title.seal_events(state.players, state.options, title.apply_in_place(state, seat, action))
+    events = title.seal_events(state.players, state.options, title.apply_in_place(state, seat, action, asked))
     state.actions_applied += 1
     return events
 

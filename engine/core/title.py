@@ -64,12 +64,17 @@ class Title(Protocol):
         Decided from the title's own rules; the answer must be accepted by ``apply_in_place``.
         """
 
-    def apply_in_place(self, state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:
+    def apply_in_place(
+        self, state: GameState, seat: int, action: dict[str, Any], asked: Waiting | None = None
+    ) -> list[Event]:
         """Apply a legal action to ``state`` itself.
 
         Validates everything before the first change, so an IllegalAction leaves
         the state untouched.  The core has already checked (through ``waiting``)
-        that ``seat`` is asked and that its prompt accepts ``action["type"]``.
+        that ``seat`` is asked and that its prompt accepts ``action["type"]``, and
+        passes that entry of ``waiting`` as ``asked``, so a title that needs the
+        prompt need not work out ``waiting`` a second time for every action (a replay's
+        cost).  Called without it (a title's own tests), the title finds it itself.
         """
 
     def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:

@@ -43,7 +43,9 @@ class RailroadBarons:
     def forced_answer(self, state: State) -> ForcedAnswer | None:
         return forced.forced_answer(state)
 
-    def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
+    def apply_in_place(
+        self, state: State, seat: int, action: dict[str, Any], asked: Waiting | None = None
+    ) -> list[Event]:
         return rules.perform(state, seat, action)
 
     def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:

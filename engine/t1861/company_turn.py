@@ -540,10 +540,12 @@ def _loan_step(state: State, company: str) -> list[Event]:
 def over_limit(state: State) -> str | None:
     """12.9: the first company holding more trains than the phase allows, in 18xx.games'
     company list order (23 R1 step 10): the majors, then the minors, each in data file order."""
-    for company in (*state.majors, *state.minors):
-        entry = company_of(state, company)
-        if entry["status"] == "started" and train_limits.excess(kind_of(company), state.phase, entry["trains"]):
-            return company
+    groups: tuple[tuple[dict[str, dict[str, Any]], CompanyKind], ...] = ((state.majors, "major"),
+                                                                          (state.minors, "minor"))
+    for companies, kind in groups:  # asked at every step: the entries straight, not looked up by id
+        for company, entry in companies.items():
+            if entry["status"] == "started" and train_limits.excess(kind, state.phase, entry["trains"]):
+                return company
     return None
 
 

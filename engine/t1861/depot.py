@@ -113,8 +113,10 @@ def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
     return (*offer, *depot.open_market)
 
 
+@lru_cache(maxsize=256)
 def cheapest_offer(depot: Depot, phase: str) -> str | None:
-    """The cheapest train the bank sells now (forced purchases and the RSR's first train)."""
+    """The cheapest train the bank sells now (forced purchases and the RSR's first train);
+    kept like :func:`bank_offer` (a frozen depot), as every train step asks."""
     return min(bank_offer(depot, phase), key=lambda train: train_def(train).price, default=None)
 
 

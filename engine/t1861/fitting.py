@@ -55,9 +55,19 @@ def fits(hex_id: str, current: LaidTile | None, number: str) -> tuple[Fit, ...]:
 
 @cache
 def candidates(hex_id: str, current: LaidTile | None) -> tuple[tuple[str, tuple[Fit, ...]], ...]:
-    """Every manifest tile that fits what ``hex_id`` shows now, with its fits, in manifest order."""
-    found = ((number, fits(hex_id, current, number)) for number in DATA.tiles)
+    """Every manifest tile that fits what ``hex_id`` shows now, with its fits, in manifest order.
+
+    Only tiles of the hex's next colour are tried: ``kind_refusal`` refuses every other one
+    at every rotation, so the answer is the same (and a random game's lays, which ask this
+    of every hex they look at, try a quarter of the manifest)."""
+    wanted = next_colour(hex_contents(hex_id, current).colour)
+    found = ((number, fits(hex_id, current, number)) for number in _TILES_BY_COLOUR.get(wanted, ()))
     return tuple((number, fitted) for number, fitted in found if fitted)
+
+
+_TILES_BY_COLOUR: dict[str, tuple[str, ...]] = {}
+for _number, _tile in DATA.tiles.items():  # manifest order within each colour
+    _TILES_BY_COLOUR[_tile.colour] = (*_TILES_BY_COLOUR.get(_tile.colour, ()), _number)
 
 
 def fit_at(hex_id: str, current: LaidTile | None, number: str, rotation: int) -> Fit | None:
@@ -66,7 +76,15 @@ def fit_at(hex_id: str, current: LaidTile | None, number: str, rotation: int) ->
 
 
 def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: int) -> str | None:
-    """Why tile ``number`` at ``rotation`` cannot replace the hex's contents; None if it can."""
+    """Why tile ``number`` at ``rotation`` cannot replace the hex's contents; None if it can.
+
+    None exactly when :func:`fit_at` finds the fit (``fits`` keeps a rotation exactly when the
+    kind, the exits and the old paths all pass), so the cached fits answer a lay that fits -
+    most lays, checked once by the lay rules and again by the board - and the words are
+    worked out only for a refusal.
+    """
+    if fit_at(hex_id, current, number, rotation) is not None:
+        return None
     old = hex_contents(hex_id, current)
     hexdef, tile = DATA.hexes[hex_id], DATA.tiles[number]
     refusal = kind_refusal(old, hexdef, tile)
@@ -83,6 +101,8 @@ def fit_refusal(hex_id: str, current: LaidTile | None, number: str, rotation: in
 
 def kind_refusal(old: HexContents, hexdef: HexDef, tile: TileDef) -> str | None:
     """Refusals that hold at every rotation: fixed hex, colour, label, towns, cities."""
+    if _kind_fits(old, hexdef, tile):  # the usual answer, without the words
+        return None
     name = hexdef.display_name()
     if not hexdef.takes_tiles:
         return f"{name} is a {hexdef.colour} hex; its track is fixed and takes no tile."
@@ -102,6 +122,13 @@ def kind_refusal(old: HexContents, hexdef: HexDef, tile: TileDef) -> str | None:
         has = _count(len(tile.cities), "city")
         return f"Tile {tile.number} has {has}, but {name} has {len(old.cities)}; the number of cities stays the same."
     return None
+
+
+def _kind_fits(old: HexContents, hexdef: HexDef, tile: TileDef) -> bool:
+    """Whether :func:`kind_refusal` finds nothing: its checks, without building a sentence."""
+    label = hexdef.label_for(tile.colour)
+    return (hexdef.takes_tiles and tile.colour == next_colour(old.colour) and tile.label == label
+            and len(tile.towns) == len(old.towns) and (label is not None or len(tile.cities) == len(old.cities)))
 
 
 def exit_refusal(hexdef: HexDef, tile: TileDef, rotation: int) -> str | None:
@@ -138,21 +165,37 @@ def _rotation_fit(old: HexContents, hexdef: HexDef, tile: TileDef, rotation: int
     """The old-to-new city mapping that keeps every old path at ``rotation``, if any (and exits pass)."""
     if exit_refusal(hexdef, tile, rotation) is not None:
         return None
-    new_paths = {path_key(path) for path in (rotate_path(path, rotation) for path in tile.paths)}
+    new_paths = _turned_keys(tile.number, rotation)
     for mapping in _city_mappings(len(old.cities), len(tile.cities)):
-        if all(path_key(mapped_path(path, mapping)) in new_paths for path in old.paths):
+        if kept_path_keys(old.hex, old.tile, mapping) <= new_paths:
             return mapping
     return None
 
 
-def _city_mappings(old_count: int, new_count: int) -> list[tuple[int, ...]]:
-    """Ways to put old cities on new ones: one-to-one when the counts agree, else merging."""
+@cache
+def kept_path_keys(hex_id: str, laid: LaidTile | None, city_map: tuple[int, ...]) -> frozenset[tuple[End, End]]:
+    """The paths of what ``hex_id`` shows with ``laid``, their cities numbered by ``city_map``
+    as a new tile numbers them (``path_key`` form): a new tile must keep every one.  Pure in
+    the hex, its tile and the mapping, so cached (fits and lay checks ask again and again)."""
+    return frozenset(path_key(mapped_path(path, city_map)) for path in hex_contents(hex_id, laid).paths)
+
+
+@cache
+def _turned_keys(number: str, rotation: int) -> frozenset[tuple[End, End]]:
+    """Tile ``number``'s paths turned by ``rotation``, in ``path_key`` form; pure, so cached."""
+    return frozenset(path_key(rotate_path(path, rotation)) for path in DATA.tiles[number].paths)
+
+
+@cache
+def _city_mappings(old_count: int, new_count: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to put old cities on new ones: one-to-one when the counts agree, else merging
+    (pure in the two counts, so cached)."""
     if new_count == 0:
-        return [()] if old_count == 0 else []
+        return ((),) if old_count == 0 else ()
     every = product(range(new_count), repeat=old_count)
     if old_count == new_count:
-        return [mapping for mapping in every if len(set(mapping)) == old_count]
-    return list(every)
+        return tuple(mapping for mapping in every if len(set(mapping)) == old_count)
+    return tuple(every)
 
 
 def mapped_path(path: Path, mapping: tuple[int, ...]) -> Path:

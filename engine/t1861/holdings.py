@@ -16,8 +16,16 @@ PRESIDENT = 0
 
 
 def percent_of(state: State, major: str, owner: Owner) -> int:
+    """The percentage of ``major`` that ``owner`` holds.  Every certificate but the president's
+    is one share, so this is a count (in C; stock turns ask it for every seat and major)."""
     certificates = state.majors[major]["certificates"]
-    return sum(MAJOR_CERTIFICATES[index] for index, holder in enumerate(certificates) if holder == owner)
+    held = _SHARE * certificates.count(owner)
+    return held + _PRESIDENT_EXTRA if certificates[PRESIDENT] == owner else held
+
+
+_SHARE = MAJOR_CERTIFICATES[1]
+_PRESIDENT_EXTRA = MAJOR_CERTIFICATES[PRESIDENT] - _SHARE
+assert set(MAJOR_CERTIFICATES[1:]) == {_SHARE}, "the data file's majors: a president's certificate, then equal shares"
 
 
 def president_of(state: State, major: str) -> int | None:

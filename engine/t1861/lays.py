@@ -28,14 +28,16 @@ Use::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
 from engine.t1861.contents import HexContents
 from engine.t1861.data import DATA
-from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kind_refusal, mapped_path, path_key
+from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kept_path_keys, kind_refusal, path_key
 from engine.t1861.geometry import edge_name
 from engine.t1861.reach import Reach, reach, reaches_enough
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
@@ -109,14 +111,20 @@ def check_lay(
     def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
         return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
-    border = {junction_id(hex_id, edge): edge for edge in range(6)}
-    if not reaches_enough(network, company, hex_id, border, connects):
+    if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
         refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
                                    reached.entries_of(hex_id))
         if refusal is not None:
             raise IllegalAction(refusal)
     return _lay(board, hex_id, tile, rotation, done)
+
+
+@cache
+def _border(hex_id: str) -> Mapping[str, int]:
+    """The junction on each edge of ``hex_id`` -> that edge; pure in the hex, so cached (and
+    read-only, as every lay check of the hex shares it)."""
+    return MappingProxyType({junction_id(hex_id, edge): edge for edge in range(6)})
 
 
 def lay_cost(board: Board, hex_id: str, done: LaysThisTurn = LaysThisTurn()) -> int:
@@ -227,8 +235,7 @@ def _uses_new_track_or_changes_a_city(
     old = board.contents(hex_id)
     if not old.paths:
         return True
-    paths = tuple(rotate_path(path, fit.rotation) for path in tile.paths)
-    old_paths = {path_key(mapped_path(path, fit.city_map)) for path in old.paths}
+    paths, old_paths = _turned_paths(tile.number, fit.rotation), kept_path_keys(hex_id, old.tile, fit.city_map)
     tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
     starts: list[End] = [(EDGE, edge) for edge in sorted(entries)]
     starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
@@ -236,6 +243,13 @@ def _uses_new_track_or_changes_a_city(
     if any(path_key(path) not in old_paths for path in walked_paths):
         return True
     return any(_value_changed(old, tile, fit, stop) for stop in walked_stops)
+
+
+@cache
+def _turned_paths(number: str, rotation: int) -> tuple[Path, ...]:
+    """Tile ``number``'s paths turned by ``rotation``; pure in the two, so cached (a lay check
+    asks again each time its walk finds more of the hex)."""
+    return tuple(rotate_path(path, rotation) for path in DATA.tiles[number].paths)
 
 
 def _walk_tile(

@@ -74,6 +74,16 @@ class Network:
     # the builder passes it (``track_network`` keeps it from board to board); so never
     # ``dataclasses.replace`` a network's segments without passing ``touching={}``.
     touching: dict[str, tuple[Segment, ...]] = field(default_factory=dict, compare=False, repr=False)
+    # What readers work out from this network again and again, kept with it: a network never
+    # changes, so each entry stays true for as long as the network lives, and none can leak
+    # into another network (issue 13's replay speed).  ``stops_with_token`` by company, a
+    # function of ``stops`` alone (so a builder may pass the one of a network with the very
+    # same ``stops`` dict, and ``dataclasses.replace`` of the stops must pass ``token_stops={}``);
+    # ``routes.track_pieces`` by segment id (with the segment, so a
+    # foreign one is not mistaken).
+    token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, compare=False, repr=False)
+    pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, init=False, compare=False,
+                                                                repr=False)
 
     def __post_init__(self) -> None:
         if self.touching:  # given by the builder (``track_network`` keeps it from board to board)
@@ -85,6 +95,9 @@ class Network:
         self.touching.clear()
         self.touching.update({node: tuple(found) for node, found in index.items()})
 
-    def stops_with_token(self, company: str) -> list[Stop]:
-        """The cities holding one of ``company``'s station tokens."""
-        return [stop for stop in self.stops.values() if company in stop.tokens]
+    def stops_with_token(self, company: str) -> tuple[Stop, ...]:
+        """The cities holding one of ``company``'s station tokens (every walk starts there)."""
+        found = self.token_stops.get(company)
+        if found is None:
+            found = self.token_stops[company] = tuple(stop for stop in self.stops.values() if company in stop.tokens)
+        return found

@@ -842,6 +842,10 @@ class _Combiner:
                 usable.sort(key=lambda route: (-route.revenue[train.name], route.stops))
                 self.lists[train.name] = usable
         self.order.sort(key=lambda i: -(self._top(trains[i])))
+        # The best the trains from each depth on could add (their top candidates), fixed once
+        # the lists are: the bound the search prunes by at every step.
+        tops = [self._top(trains[i]) for i in self.order]
+        self.rest = [sum(tops[depth:]) for depth in range(len(tops) + 1)]
         self.chosen = greedy
         self.best = floor
         self.steps_left = COMBINE_LIMIT
@@ -863,13 +867,13 @@ class _Combiner:
                 self.best = total
                 self.chosen = [(train, picks.get(i)) for i, train in enumerate(self.trains)]
             return
-        if total + sum(self._top(self.trains[i]) for i in self.order[depth:]) <= self.best:
+        if total + self.rest[depth] <= self.best:
             return
         position = self.order[depth]
         train = self.trains[position]
         usable = self.lists[train.name]
         start = last_index.get(train.name, -1) + 1  # trains of one type take candidates in order
-        rest = sum(self._top(self.trains[i]) for i in self.order[depth + 1 :])
+        rest = self.rest[depth + 1]
         for index in range(start, len(usable)):
             route = usable[index]
             revenue = route.revenue[train.name]

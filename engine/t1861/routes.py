@@ -75,9 +75,17 @@ class RouteSet:
 
 
 def track_pieces(network: Network, segment: Segment) -> tuple[str, ...]:
-    """The pieces of track a segment occupies: itself and each tile edge it reaches."""
+    """The pieces of track a segment occupies: itself and each tile edge it reaches.
+
+    Kept with the network (``Network.pieces``): a run is checked route by route and as a
+    set, and the optimiser and the route probe ask again for the same segments."""
+    kept = network.pieces.get(segment.id)
+    if kept is not None and kept[0] is segment:
+        return kept[1]
     edges = tuple(f"{end}@{segment.hex}" for end in segment.ends if end not in network.stops)
-    return (segment.id, *edges)
+    pieces = (segment.id, *edges)
+    network.pieces[segment.id] = (segment, pieces)
+    return pieces
 
 
 def check_routes(
@@ -134,16 +142,18 @@ def _check_one(
 
 
 def _segment_index(network: Network) -> dict[str, Segment]:
-    """Segments by id; the last network's index is kept, since a run is checked route by route
-    and the whole set again (a network never changes, and the index is never changed once kept)."""
+    """Segments by id; the last index is kept, since a run is checked route by route and the
+    whole set again.  It is a function of the segments alone, and networks of boards with the
+    same track share their segment tuple (``track_network``), so it is kept by that tuple (a
+    tuple never changes, and the index is never changed once kept)."""
     kept, index = _LAST_INDEX[0]
-    if kept is not network:
+    if kept is not network.segments:
         index = {segment.id: segment for segment in network.segments}
-        _LAST_INDEX[0] = (network, index)  # one assignment: threads see the old pair or the new
+        _LAST_INDEX[0] = (network.segments, index)  # one assignment: threads see the old pair or the new
     return index
 
 
-_LAST_INDEX: list[tuple[Network | None, dict[str, Segment]]] = [(None, {})]
+_LAST_INDEX: list[tuple[tuple[Segment, ...] | None, dict[str, Segment]]] = [(None, {})]
 
 
 def _who(train: Train, ordinal: str = "") -> str:

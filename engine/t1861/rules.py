@@ -1,11 +1,16 @@
 """Applying one record action: the round and prompt decide which rule module answers it.
 
-The auction and stock-round rules work on a copy, and the copy replaces the state only when
-the whole action was legal, so a refused action (IllegalAction, in words) leaves the state
-exactly as it was.  The operating round's rules (``company_turn``) check an action in full
-before they change anything, so they work on the state itself: copying the whole state for
-each of a game's many OR actions would cost most of the replay time (issue 13's 50 ms).  So
-does a minor's plain pass in the merger round (``merger_round.is_plain_pass``).
+A refused action (IllegalAction, in words) must leave the state exactly as it was.  Most
+rules check an action in full before they change anything, so they work on the state
+itself: the private auction (``private_auction.bid`` refuses before its first change, a
+pass refuses nothing), the stock round and its minor auctions (every ``stock_round`` turn
+action refuses before its first change; what follows - holdings moved within the counts
+just checked, the next turn, the round's end - refuses nothing), the operating round
+(``company_turn``, ``rsr_turn``) and a minor's plain pass in the merger round
+(``merger_round.is_plain_pass``).  Copying the whole state for each of those answers cost
+a good part of the replay time (issue 13's 50 ms).  The rest - the merger round's other
+answers and a trainless major's nationalisation, which change the state in many places
+as they go - work on a copy that replaces the state only when the whole action was legal.
 """
 
 from __future__ import annotations
@@ -14,19 +19,22 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
+from engine.core.prompts import Waiting
 from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round, trainless
 from engine.t1861.state import State, copy_state
 
-CHECK_FIRST = frozenset({"operate", "discard_train", "rsr_routes"})  # rules that validate before they change the state
+# The prompts whose rules validate before they change the state (the module docstring says why each may).
+CHECK_FIRST = frozenset({"private_auction", "minor_auction", "home_city", "stock_turn", "operate", "discard_train",
+                         "rsr_routes"})
 NOT_BUILT = {"operating_round": "This part of the operating round is not built yet in Turnpost's 1861; this record"
                                 " goes beyond what Turnpost plays so far."}
 
 
-def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
-    everyone = asking.waiting(state)
-    if not everyone:
-        raise IllegalAction("The game is over; no more moves can be made.")
-    asked = next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
+def perform(state: State, seat: int, action: dict[str, Any], asked: Waiting | None = None) -> list[Event]:
+    """Answer ``action``; ``asked`` is the entry of ``waiting`` the core checked it against
+    (``waiting`` is the same function of the same state, so it is not worked out again)."""
+    if asked is None or asked.seat != seat:
+        asked = _asked(state, seat)
     if asked.prompt in NOT_BUILT:
         raise IllegalAction(NOT_BUILT[asked.prompt])
     if seat != asked.seat:
@@ -44,10 +52,17 @@ def perform(state: State, seat: int, action: dict[str, Any]) -> list[Event]:
     return events
 
 
+def _asked(state: State, seat: int) -> Waiting:
+    everyone = asking.waiting(state)
+    if not everyone:
+        raise IllegalAction("The game is over; no more moves can be made.")
+    return next((entry for entry in everyone if entry.seat == seat), everyone[0])  # consent asks several
+
+
 def _checks_first(state: State, prompt: str, action: dict[str, Any]) -> bool:
     """Whether the rule that answers refuses before it changes anything, so it may work on the
-    state itself: the operating round's, and a minor's plain pass in the merger round (most
-    of that round's answers), which only moves the round on."""
+    state itself: see the module docstring; in the merger round only a minor's plain pass
+    (most of that round's answers), which only moves the round on."""
     if state.round["kind"] == "merger":
         return merger_round.is_plain_pass(state, action)
     return prompt in CHECK_FIRST

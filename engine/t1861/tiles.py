@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.t1861.geometry import rotate
@@ -61,8 +62,14 @@ class TileDef:
     upgrades_to_on_g15_only: tuple[str, ...]
 
     def exits_at(self, rotation: int) -> frozenset[int]:
-        """The hex edges the tile's track reaches when laid at ``rotation``."""
-        return frozenset(rotate(edge, rotation) for edge in self.exits)
+        """The hex edges the tile's track reaches when laid at ``rotation`` (pure in the tile
+        number and the rotation, so worked out once: every fit and lay check asks)."""
+        return _turned_exits(self.exits, rotation)
+
+
+@cache
+def _turned_exits(exits: tuple[int, ...], rotation: int) -> frozenset[int]:
+    return frozenset(rotate(edge, rotation) for edge in exits)
 
 
 def parse_end(text: str) -> End:

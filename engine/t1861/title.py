@@ -79,8 +79,10 @@ class Title1861:
                            asked.prompt)
         return ForcedAnswer(asked.seat, {"type": "pass"}, note)
 
-    def apply_in_place(self, state: State, seat: int, action: dict[str, Any]) -> list[Event]:
-        return rules.perform(state, seat, action)
+    def apply_in_place(
+        self, state: State, seat: int, action: dict[str, Any], asked: Waiting | None = None
+    ) -> list[Event]:
+        return rules.perform(state, seat, action, asked)
 
     def seal_events(self, players: list[str], options: dict[str, Any], events: list[Event]) -> list[Event]:
         return events

@@ -65,7 +65,8 @@ def check_token(board: Board, company: str, hex_id: str, city: int, price: int) 
     refusal = _place_refusal(board, company, hex_id, city)
     if refusal is not None:
         raise IllegalAction(refusal)
-    if f"{hex_id}:c{city}" not in reach(any_phase_network(board), company).stops:
+    target = f"{hex_id}:c{city}"
+    if not reaches_a_stop(any_phase_network(board), company, lambda stop: stop.id == target, toward=hex_id):
         name = DATA.hexes[hex_id].display_name()
         raise IllegalAction(f"{company} cannot reach the city in {name} along track it may use.")
     return TokenPlacement(hex_id, city, token_cost(board, company, hex_id, price))
@@ -91,7 +92,21 @@ def home_city_options(board: Board) -> list[tuple[str, int]]:
 
     The hex must have no token and no held slot for anyone in any of its cities, and no
     city's track may lead to another city, town or off-board (track that dead-ends is fine).
+
+    A function of the board alone, which never changes, and every stock turn asks it (R5's
+    par offer) for the same board: the last board's answer is kept (a copy is handed out).
     """
+    kept_board, kept = _LAST_HOMES[0]
+    if kept_board is not board:
+        kept = tuple(_home_city_options(board))
+        _LAST_HOMES[0] = (board, kept)  # one assignment: threads see the old pair or the new
+    return list(kept)
+
+
+_LAST_HOMES: list[tuple[Board | None, tuple[tuple[str, int], ...]]] = [(None, ())]
+
+
+def _home_city_options(board: Board) -> list[tuple[str, int]]:
     network = any_phase_network(board)
     found = []
     for hexdef in DATA.hexes.values():

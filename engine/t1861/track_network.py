@@ -75,9 +75,9 @@ def forget_networks() -> None:
 def _build_network(board: Board, phase: str, company: str | None) -> Network:
     phase_colour = DATA.phase(phase).offboard_colour
     parts = _map_parts(board, phase_colour)
-    stops: dict[str, Stop] = dict(chain.from_iterable(parts.stops))
-    segments = tuple(chain.from_iterable(parts.segments))
-    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching)
+    stops, segments = parts.all_stops, parts.all_segments
+    network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
+                      token_stops=parts.token_stops)
     if company is None:
         return network
     reached = reach(network, company)
@@ -102,6 +102,11 @@ class _MapParts:
     stops: list[HexStops]
     segments: list[tuple[Segment, ...]]
     touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
+    # Network.stops and Network.segments: every hex's, in the map's order.  Networks only
+    # read them, so a board whose stops (or track) are those of the last one shares them.
+    all_stops: dict[str, Stop]
+    all_segments: tuple[Segment, ...]
+    token_stops: dict[str, tuple[Stop, ...]]  # Network.token_stops of ``all_stops``: shared while it is
 
 
 # The last board built for each off-board colour: the token rules build any phase's network
@@ -120,36 +125,71 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     from the one before in one hex).
     """
     last = _LAST_PARTS.get(phase_colour)  # published parts are never changed again, so threads may share them
+    if last is not None and last.board is board:
+        return last
     if last is None:
-        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {})
+        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, (), {})
         todo: Iterable[str] = _HEX_IDS
     else:
-        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), dict(last.touching))
+        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), last.touching,
+                          last.all_stops, last.all_segments, last.token_stops)
         todo = _changed_hexes(last.board, board)
     nodes: set[str] = set()
+    new_stops: list[HexStops] = []
+    same_ids = True  # whether every hex whose stops changed has the same stop ids, in the same order
     for hex_id in todo:
         index, laid = _HEX_INDEX[hex_id], board.laid.get(hex_id)
-        parts.stops[index] = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
+        stops = hex_stops(hex_id, laid, board.tokens.get(hex_id), board.reserved.get(hex_id), phase_colour)
+        if stops is not parts.stops[index]:  # cached: the same tuple while the hex holds the same
+            same_ids = same_ids and [stop_id for stop_id, _ in stops] == [stop_id for stop_id, _ in parts.stops[index]]
+            new_stops.append(stops)
+            parts.stops[index] = stops
         track = hex_segments(hex_id, laid)  # cached: the same tuple while the tile is the same
         if track is not parts.segments[index]:
             nodes.update(end for segment in (*parts.segments[index], *track) for end in segment.ends)
             parts.segments[index] = track
-    for node in nodes:
-        _index_node(parts, node)
+    if new_stops:
+        parts.all_stops = _stops_after(parts, new_stops, same_ids and last is not None)
+        parts.token_stops = {}
+    if nodes or last is None:
+        parts.touching = dict(parts.touching)  # the last board's stays as it was
+        parts.all_segments = tuple(chain.from_iterable(parts.segments))
+        for node in nodes:
+            _index_node(parts, node)
     _LAST_PARTS[phase_colour] = parts
     return parts
+
+
+def _stops_after(parts: _MapParts, changed: list[HexStops], same_ids: bool) -> dict[str, Stop]:
+    """``Network.stops`` once some hexes show other stops.  When every changed hex has the
+    same stop ids in the same order (a token, a new tile's revenue), the kept dict with those
+    entries replaced is the very dict a build in the map's order gives; otherwise (a hex's
+    cities merge) it is built again in that order."""
+    if not same_ids:
+        return dict(chain.from_iterable(parts.stops))
+    stops = dict(parts.all_stops)
+    for hex_stops_now in changed:
+        stops.update(hex_stops_now)
+    return stops
 
 
 def _index_node(parts: _MapParts, node: str) -> None:
     """``Network.touching`` for one node: its segments in the network's segment order (the map's
     hex order, then path order), each once per end at the node."""
-    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
-    found = tuple(segment for hex_id in sorted((h for h in hexes if h in _HEX_INDEX), key=_HEX_INDEX.__getitem__)
-                  for segment in parts.segments[_HEX_INDEX[hex_id]] for end in segment.ends if end == node)
+    found = tuple(segment for index in _node_hexes(node) for segment in parts.segments[index]
+                  for end in segment.ends if end == node)
     if found:
         parts.touching[node] = found
     else:
         parts.touching.pop(node, None)
+
+
+@cache
+def _node_hexes(node: str) -> tuple[int, ...]:
+    """The map indices of the hexes a node lies in (both sides of a junction), in map order;
+    pure in the node id, so cached."""
+    hexes = [side for side, _ in junction_sides(node)] if "|" in node else [node.split(":")[0]]
+    return tuple(sorted(_HEX_INDEX[hex_id] for hex_id in hexes if hex_id in _HEX_INDEX))
 
 
 def _changed_hexes(old: Board, new: Board) -> set[str]:
