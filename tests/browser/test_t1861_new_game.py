@@ -108,7 +108,7 @@ def test_a_new_1861_game_is_created_and_played_on_its_pages(live_server, new_pag
     prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:dividend", 5)
     page = page_for(prompt)
     company = prompt.context["company"]
-    drive.press_labelled(page, prompt, "Payout")
+    drive.press_labelled(page, prompt, "Pay out ")
     assert f"{company.upper()} pays out ₽" in page.locator("#log").inner_text()
 
     ann.goto(f"{base}/games/{game.pk}/")
