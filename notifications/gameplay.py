@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Subquery
+from django.db.models import Exists, Max, OuterRef, Subquery
 from django.urls import reverse
 from django.utils.dateparse import parse_time
 
@@ -232,21 +232,37 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     """The log lines ``seat`` may read, from its own last move (included: a merger it caused) to now.
 
     One plain query for the newest ``limit`` actions, cut at the seat's own last move in Python:
-    the same rows as asking the database for "since my last move, newest ``limit``", without the
-    correlated subquery.  A seat that has not moved yet reads from the deal on.
+    nearly always the seat moved within them, and a correlated subquery would cost every mail.
+    When it did not (an 18xx operating round can hold dozens of other companies' steps), a
+    second query reads back to that move, so a mail never silently starts its news late.  A seat
+    that has not moved yet reads from the deal on.
     """
-    newest = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
-    batches, moved = [], False
-    for actor, events in newest if game.version else []:
-        batches.append(events)
-        if actor == seat:
-            moved = True
-            break
+    batches, moved = _newest_batches(game, seat, limit)
+    if not moved and len(batches) == limit < game.version:
+        batches, moved = _batches_back_to_move(game, seat)
     read = log_reader(game, seat)
     since = [line for batch in reversed(batches) for line in read(batch)]
     if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
         since = opening_lines(game, seat) + since
     return since
+
+
+def _newest_batches(game: Game, seat: int, limit: int) -> tuple[list[Any], bool]:
+    """The events of the newest ``limit`` actions, newest first, up to ``seat``'s own; whether it was met."""
+    newest = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
+    batches = []
+    for actor, events in newest if game.version else []:
+        batches.append(events)
+        if actor == seat:
+            return batches, True
+    return batches, False
+
+
+def _batches_back_to_move(game: Game, seat: int) -> tuple[list[Any], bool]:
+    """Every action's events since ``seat``'s last move (included), newest first: the long way round."""
+    last = Action.objects.filter(game=game, seat=seat).aggregate(last=Max("seq"))["last"]
+    rows = Action.objects.filter(game=game, **({"seq__gte": last} if last is not None else {}))
+    return list(rows.order_by("-seq").values_list("events", flat=True)), last is not None
 
 
 def map_changes(game: Game, events: list[dict[str, Any]]) -> dict[str, Any] | None:
