@@ -3,6 +3,11 @@
 import pytest
 
 from tests.games.factories import make_players, make_user
+from tests.xdist_groups import group_shared_fixtures
+
+
+def pytest_collection_modifyitems(items):
+    group_shared_fixtures(items)
 
 
 @pytest.fixture
