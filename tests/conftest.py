@@ -3,11 +3,16 @@
 import pytest
 
 from tests.games.factories import make_players, make_user
-from tests.xdist_groups import group_shared_fixtures
 
 
-def pytest_collection_modifyitems(items):
-    group_shared_fixtures(items)
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (bin/test's) keeps the tests of a shared fixture on one worker (tests/xdist_groups.py)."""
+    if config.getvalue("dist") == "loadgroup":
+        from tests.xdist_groups import SharedFixtureScheduling
+
+        return SharedFixtureScheduling(config, log)
+    return None
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ the identical state, and the JSON round trip changes nothing.  Every tenth game 
 every prompt's offers (each quick answer and form has a legal answer) at every third action,
 and the round trip at every action.
 
-The games are played and checked in groups of 20 seeds (``GROUP``), each one xdist group, so
-``bin/test``'s workers share them out; every check holds for each group on its own (the phase
-and action-kind coverage too, which implies it for all the games together).
+The games are played and checked in groups of 20 seeds (``GROUP``), each kept on one xdist
+worker (tests/xdist_groups.py), so ``bin/test``'s workers share them out; every check holds
+for each group on its own (the phase and action-kind coverage too, which implies it for all
+the games together).
 """
 
 from __future__ import annotations
@@ -117,9 +118,8 @@ def play_one(seed: int) -> random_play.RandomGame:
 
 
 def seed_group(seeds: range) -> object:
-    """One fixture parameter: the group's seeds, kept on one xdist worker so they are played once."""
-    name = f"t1861-random-seeds-{seeds.start}-{seeds.stop - 1}"
-    return pytest.param(seeds, id=f"seeds{seeds.start}-{seeds.stop - 1}", marks=pytest.mark.xdist_group(name))
+    """One fixture parameter: the group's seeds, its id ``seedsA-B`` (tests/xdist_groups.py keeps it on one worker)."""
+    return pytest.param(seeds, id=f"seeds{seeds.start}-{seeds.stop - 1}")
 
 
 @pytest.fixture(scope="module", params=[seed_group(seeds) for seeds in SEED_GROUPS])
