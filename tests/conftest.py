@@ -5,6 +5,16 @@ import pytest
 from tests.games.factories import make_players, make_user
 
 
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (bin/test's) keeps the tests of a shared fixture on one worker (tests/xdist_groups.py)."""
+    if config.getvalue("dist") == "loadgroup":
+        from tests.xdist_groups import SharedFixtureScheduling
+
+        return SharedFixtureScheduling(config, log)
+    return None
+
+
 @pytest.fixture
 def players(db):
     return make_players()

@@ -17,12 +17,13 @@ from django.contrib.sessions.backends.cached_db import SessionStore
 from django.core.cache import caches
 from django.test import Client, override_settings
 
+from tests.redis_db import redis_url
 from turnpost.env import cache_from_url
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_SESSIONS = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "settings-test"},
-    "sessions": cache_from_url("redis://127.0.0.1:6379/9"),
+    "sessions": cache_from_url(redis_url()),
 }
 
 
@@ -78,7 +79,7 @@ def test_sessions_are_read_from_the_database_without_a_session_cache():
 
 
 def test_a_redis_session_cache_serves_session_reads():
-    result = settings_with(TURNPOST_SESSION_CACHE_URL="redis://127.0.0.1:6379/9")
+    result = settings_with(TURNPOST_SESSION_CACHE_URL=redis_url())
     assert result.stdout.split() == ["turnpost.sessions", "sessions"]
 
 
@@ -112,7 +113,7 @@ def test_the_redis_cache_keeps_one_client_and_serves_every_thread():
 
     from turnpost.cache import RedisCache
 
-    cache = RedisCache("redis://127.0.0.1:6379/9", {})
+    cache = RedisCache(redis_url(), {})
     cache.clear()
     assert cache._cache.get_client() is cache._cache.get_client(write=True)
     writers = [threading.Thread(target=cache.set, args=(f"k{n}", {"n": n})) for n in range(4)]

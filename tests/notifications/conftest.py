@@ -7,6 +7,7 @@ import pytest
 from django.core import mail
 
 from tests.notifications.helpers import start_game
+from tests.redis_db import redis_url
 
 
 @pytest.fixture
@@ -27,9 +28,6 @@ def flaky(settings):
 def game(players):
     mail.outbox.clear()
     return start_game(players)
-
-
-REDIS_DB = int(__import__("os").environ.get("TURNPOST_TEST_REDIS_DB", "11"))
 
 
 @pytest.fixture
@@ -55,14 +53,17 @@ def redis_worker(transactional_db, smtp_sink, tmp_path):
 
 @contextmanager
 def worker_on_redis(smtp_port: int, log_path):
-    """Publish to this run's Redis db and start a real worker on it (mail to ``smtp_port``); undo both after."""
+    """Publish to this process's Redis db (tests/redis_db.py), start a real worker on it (mail to ``smtp_port``).
+
+    Both are undone after.
+    """
     import redis
     from django.db import connection
 
     from tests.notifications.realparts import Worker
     from turnpost.celery import app
 
-    broker = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    broker = redis_url()
     redis.Redis.from_url(broker).flushdb()
     saved = {key: app.conf[key] for key in ("broker_url", "broker_write_url", "task_always_eager")}
     app.conf.update(broker_url=broker, broker_write_url=broker, task_always_eager=False)

@@ -16,6 +16,8 @@ from turnpost.settings import *  # noqa: E402, F403
 DATABASES = {
     "default": {
         **database_from_url(os.environ.get("TURNPOST_TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")),
+        # Django's PostgreSQL backend with a flush that deletes rather than truncates (its module says why).
+        "ENGINE": "tests.postgres_backend",
         # Override to keep concurrent test runs on one machine out of each other's database.
         "TEST": {"NAME": os.environ.get("TURNPOST_TEST_DB_NAME", "turnpost_test")},
     }

@@ -10,6 +10,11 @@ until the game's end is wired, the first stock round once it is due); its record
 the identical state, and the JSON round trip changes nothing.  Every tenth game also checks
 every prompt's offers (each quick answer and form has a legal answer) at every third action,
 and the round trip at every action.
+
+The games are played and checked in groups of 20 seeds (``GROUP``), each kept on one xdist
+worker (tests/xdist_groups.py), so ``bin/test``'s workers share them out; every check holds
+for each group on its own (the phase and action-kind coverage too, which implies it for all
+the games together).
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ GAMES = int(__import__("os").environ.get("T1861_GAMES", 200))
 THOROUGH_EVERY = 10
 OFFERS_EVERY = 3  # actions, in the thorough games: applying every offered answer is their slowest check
 ROUND_TRIP_EVERY = 50  # actions, in the other games
+GROUP = 20  # seeds per group: a multiple of THOROUGH_EVERY and of the 5 player counts, so groups are alike
+SEED_GROUPS = [range(first, min(first + GROUP, GAMES)) for first in range(0, GAMES, GROUP)]
 pytestmark = pytest.mark.slow
 
 
@@ -110,9 +117,14 @@ def play_one(seed: int) -> random_play.RandomGame:
     return random_play.play(seed, players_for(seed), options_for(seed), after_each)
 
 
-@pytest.fixture(scope="module")
-def played() -> list[random_play.RandomGame]:
-    return [play_one(seed) for seed in range(GAMES)]
+def seed_group(seeds: range) -> object:
+    """One fixture parameter: the group's seeds, its id ``seedsA-B`` (tests/xdist_groups.py keeps it on one worker)."""
+    return pytest.param(seeds, id=f"seeds{seeds.start}-{seeds.stop - 1}")
+
+
+@pytest.fixture(scope="module", params=[seed_group(seeds) for seeds in SEED_GROUPS])
+def played(request: pytest.FixtureRequest) -> list[random_play.RandomGame]:
+    return [play_one(seed) for seed in request.param]
 
 
 def test_every_random_game_ends_without_a_refusal(played: list[random_play.RandomGame]) -> None:
@@ -137,9 +149,11 @@ def test_every_record_replays_to_the_identical_state_and_round_trips(played: lis
 
 
 def test_random_games_reach_the_final_phase_and_play_every_round(played: list[random_play.RandomGame]) -> None:
-    """The random player exercises the whole game: phase 8 (17), merger rounds (14), the RSR (6)."""
+    """The random player exercises the whole game: phase 8 (17), merger rounds (14), the RSR (6).
+
+    Half of each group's games reach phase 8, and each group plays every kind of action."""
     reached = Counter(phase for game_played in played for phase in game_played.phases)
-    assert reached["8"] >= GAMES // 2, reached
+    assert reached["8"] >= len(played) // 2, reached
     kinds = Counter(entry.action["type"] for game_played in played for entry in game_played.record.actions)
     assert {"bid", "par", "buy_shares", "sell_shares", "lay_tile", "place_token", "run_routes", "dividend",
             "buy_train", "discard_train", "convert", "merge", "choose_major"} <= set(kinds), kinds

@@ -1,0 +1,1 @@
+"""The tests' PostgreSQL backend: Django's, with a cheaper flush (see base.py)."""
