@@ -8,6 +8,9 @@ units are named from the nodeids it is sent:
 
 - the random 1861 games: one unit per seed group (``[seedsA-B]`` in the test's id), so the
   groups spread over the workers and each group is played once;
+- every test module that starts a real Celery worker (its fixtures named in ``REAL_WORKER``): one
+  unit for all of them, so two workers' Celery processes, SMTP listeners and restarts never run at
+  once on this 2-core machine (a killed-and-restarted worker missed its task when they did);
 - any other test module that defines a module-scoped fixture: one unit;
 - every other test: a unit of its own, for whichever worker is free.
 
@@ -24,12 +27,19 @@ from xdist.scheduler import LoadScopeScheduling
 
 SEED_GROUP = re.compile(r"\[(seeds\d+-\d+)\]$")
 MODULE_FIXTURE = re.compile(r"@pytest\.fixture\(\s*scope=\"module\"")
+REAL_WORKER = re.compile(r"\b(redis_worker|real_worker|celery_worker|start_worker|realparts)\b")
 
 
 @cache
 def defines_module_fixture(module: Path) -> bool:
     """Whether the test module at ``module`` defines a module-scoped fixture of its own."""
     return module.suffix == ".py" and module.is_file() and bool(MODULE_FIXTURE.search(module.read_text("utf-8")))
+
+
+@cache
+def starts_real_worker(module: Path) -> bool:
+    """Whether the test module at ``module`` uses a fixture that starts a real Celery worker."""
+    return module.suffix == ".py" and module.is_file() and bool(REAL_WORKER.search(module.read_text("utf-8")))
 
 
 class SharedFixtureScheduling(LoadScopeScheduling):
@@ -39,6 +49,8 @@ class SharedFixtureScheduling(LoadScopeScheduling):
         module = nodeid.split("::", 1)[0]
         if seeds := SEED_GROUP.search(nodeid):
             return f"{module}::{seeds.group(1)}"
+        if starts_real_worker(self.config.rootpath / module):
+            return "real Celery worker"
         if defines_module_fixture(self.config.rootpath / module):
             return module
         return nodeid
