@@ -24,13 +24,19 @@ def consent_prompt(state: State, seat: int) -> Prompt:
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
     deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
     theirs = [minor.upper() for minor in merging if state.minors[minor]["owner"] == seat]
-    president = "nobody holds 20% at once" if deal.president is None else f"{state.players[deal.president]} presides"
+    president = ("no one reaches the president's 20% by the exchange alone" if deal.president is None
+                 else f"{state.players[deal.president]} presides")
+    yours, percent = ", ".join(theirs), deal.percent_of(seat)
     question = (f"{state.players[state.minors[acting]['owner']]} merges {', '.join(m.upper() for m in merging)}"
-                f" into {major.upper()} at ₽{price}, taking your {', '.join(theirs)}: you would receive"
-                f" {deal.percent_of(seat)}% ({president}). Do you accept?")
-    field = Field("accept", "bool", f"Let {', '.join(theirs)} merge into {major.upper()}")
-    quick = (QuickAnswer(f"Accept: {', '.join(theirs)} join {major.upper()}", {"type": "consent", "accept": True}),
-             QuickAnswer("Decline: the merger does not take place", {"type": "consent", "accept": False}))
+                f" into {major.upper()} at ₽{price}, taking your {yours}: you would receive"
+                f" {percent}% of {major.upper()} ({president}). Do you accept?")
+    field = Field("accept", "bool", f"Let {yours} merge into {major.upper()}")
+    goes = "goes" if len(theirs) == 1 else "go"
+    quick = (QuickAnswer(f"Accept: {yours} {goes} into {major.upper()}; you get {percent}% of {major.upper()}",
+                         {"type": "consent", "accept": True}),
+             QuickAnswer(f"Decline: {yours} stays yours; the merger does not take place"
+                         if len(theirs) == 1 else f"Decline: {yours} stay yours; the merger does not take place",
+                         {"type": "consent", "accept": False}))
     option = ActionOption("consent", "Answer the merger", (field,),
                           help="A decline stops the merger; the merging player's turn goes on without your minors.")
     context = {"company": major, "minors": merging, "price": price, "percent": deal.percent_of(seat)}

@@ -30,7 +30,8 @@ REGENERATE = "TURNPOST_REGENERATE_GOLDEN"  # set to 1 to rewrite the files from 
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 DAY = timedelta(hours=24)
 
-TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|undo)/|/invitation/|/leagues/claim/|/join/)[^/\s\"<>]+/")
+TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|order/set|undo)/|/invitation/|/leagues/claim/|/join/)"
+                   r"[^/\s\"<>]+/")
 TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
 
@@ -141,6 +142,17 @@ def t1861_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
         yield f"1861-turn-{name}", mail(row(game, players[seat], MailKind.TURN, seat))
 
 
+def t1861_consent_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
+    """A new 1861 game played by the bot to cy's merger consent (tests/notifications/t1861_consent.py):
+    cy's mail asking her, then, after her decline, bob's merger turn again."""
+    from tests.notifications import t1861_consent as consent
+
+    game = consent.consent_game(players)
+    yield "1861-turn-merger-consent", mail(row(game, players[consent.OWNER], MailKind.TURN, consent.OWNER))
+    move(game.pk, consent.OWNER, {"type": "consent", "accept": False})
+    yield "1861-turn-after-a-decline", mail(row(game, players[consent.PRESIDENT], MailKind.TURN, consent.PRESIDENT))
+
+
 def result_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     """A finished two-player game (played out without mail), and its result mail."""
     move_applied.disconnect(dispatch_uid="notifications.outbox.move_applied")
@@ -244,6 +256,7 @@ SCENARIOS: dict[str, Callable[[list[User]], Iterator[tuple[str, Composed]]]] = {
     "tied": tied_merger_mails,
     "railroad-barons": railroad_barons_mails,
     "1861": t1861_mails,
+    "1861-consent": t1861_consent_mails,
     "result": result_mails,
     "resigned": resignation_mails,
     "accounts": account_mails,

@@ -21,6 +21,7 @@ from games.titles.t1861.map_svg import map_svg
 from games.titles.t1861.market_rows import market_rows
 
 NONE = "\u2013"  # the en dash a table shows for nothing
+MERGER_STEPS_BEFORE_FORMING = ("turn", "choose_major", "consent")  # after these the major exists and shows itself
 
 
 def present(view: dict[str, Any]) -> dict[str, Any]:
@@ -32,6 +33,7 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
+        "merger": merger_line(view.get("round") or {}, names),
         "market": market_rows(facts.get("market"), names),
         "players": _players(view, names),
         "companies": [_company(key, company, view, names) for key, company in view.get("companies", {}).items()],
@@ -87,6 +89,20 @@ def _order(round_: dict[str, Any], operating: dict[str, Any] | None, names: dict
         return None
     return {"label": label,
             "companies": [{"id": key, "name": names.get(key, key), "current": key == current} for key in order]}
+
+
+def merger_line(round_: dict[str, Any], names: dict[Any, str]) -> str:
+    """The merger under way, for every reader: which minors go into which major, and whose consent it waits
+    for - so the merging president, who has no prompt while the owners answer, sees why the game waits."""
+    under_way = round_.get("kind") == "merger" and round_.get("step") in MERGER_STEPS_BEFORE_FORMING
+    merging = [names.get(minor, minor) for minor in round_.get("merging") or []] if under_way else []
+    if not merging:
+        return ""
+    major = round_.get("major")
+    line = f"Merging {', '.join(merging)} into {names.get(major, major)}" if major else f"Merging {', '.join(merging)}"
+    consent = (round_.get("consent") or []) if round_.get("step") == "consent" else []
+    asked = [names.get(seat, str(seat)) for seat in consent]
+    return f"{line}: waiting for the consent of {', '.join(asked)}." if asked else f"{line}."
 
 
 def _players(view: dict[str, Any], names: dict[Any, str]) -> list[dict[str, Any]]:

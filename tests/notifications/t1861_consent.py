@@ -1,0 +1,58 @@
+"""A new 1861 game, started on the site, played by the engine's bot up to a merger_consent prompt.
+
+Imported 18xx.games games play with consent off, so the owner's yes or no only arises in a game
+begun here.  With seed :data:`SEED` and the bot's generator keyed ``consent-search``, bob (seat 1)
+merges KK and MB into GRR in a merger round after 466 moves; MB is cy's, so cy (seat 2) is asked
+and bob waits.  The moves are decided on the engine alone (fast) and then submitted through the
+one move path with the mail signal off, so the game's log is a site game's but no mail is queued
+for the 466 moves on the way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine.core as engine
+from engine.core.rng import seeded_rng
+from games import services
+from games.models import Game
+from games.signals import move_applied
+from notifications import announcements
+from tests.games.factories import started_game
+
+SEED = 1
+BOT_KEY = "consent-search"
+MAX_MOVES = 1000  # the prompt arrives after 466; this bounds a bot or engine change gone wrong
+PRESIDENT, OWNER = 1, 2  # bob merges; cy owns MB
+MAJOR, MINOR, PARTNER = "grr", "mb", "kk"
+
+
+def moves_to_consent(players: list[str]) -> list[tuple[int, dict[str, Any]]]:
+    """The bot's moves from the new game's start until someone is asked for merger consent."""
+    title = engine.get_title("1861")
+    state, rng, moves = engine.new_game("1861", players, SEED, {}), seeded_rng(SEED, BOT_KEY), []
+    for _ in range(MAX_MOVES):
+        waiting = engine.waiting(state)
+        if any(entry.prompt == "merger_consent" for entry in waiting):
+            return moves
+        seat = waiting[0].seat
+        action = title.random_action(state, seat, rng)
+        moves.append((seat, action))
+        state = engine.apply(state, seat, action)[0]
+    raise AssertionError(f"no merger consent within {MAX_MOVES} bot moves")
+
+
+def consent_game(players: list) -> Game:
+    """ann, bob and cy's new game (seed 1) played to cy's merger_consent prompt, no mail sent on the way."""
+    game = started_game(players, title="1861", options={}, seed=SEED)
+    names = [seat.display_name for seat in game.seats.order_by("index")]
+    move_applied.disconnect(dispatch_uid="notifications.outbox.move_applied")
+    try:
+        for seat, action in moves_to_consent(names):
+            game.refresh_from_db()
+            outcome = services.submit_move(game.pk, seat, action, game.version, "web")
+            assert outcome.applied, outcome.message
+    finally:
+        move_applied.connect(announcements.on_move_applied, dispatch_uid="notifications.outbox.move_applied")
+    game.refresh_from_db()
+    return game
