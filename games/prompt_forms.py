@@ -142,6 +142,15 @@ def quick_groups(prompt: Prompt, names: dict[Any, str], colours: dict[Any, str])
     return [group for group in groups.values() if group.answers]
 
 
+def without_types(groups: list[QuickGroup], covered: frozenset[str]) -> list[QuickGroup]:
+    """``groups`` less the answers whose action is of a ``covered`` type, and less the groups left empty
+    (each answer keeps its index, so the rest post as before)."""
+    kept = [QuickGroup(group.name, group.colour, [(index, answer) for index, answer in group.answers
+                                                  if answer.action.get("type") not in covered])
+            for group in groups]
+    return [group for group in kept if group.answers]
+
+
 def _widget(spec: Field) -> FieldWidget:
     widget = FieldWidget(
         name=f"f.{spec.name}",

@@ -25,7 +25,7 @@ from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
 from games.models import ActionSource, Game, GameStatus
-from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups
+from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups, without_types
 from games.rule_citations import has_rules_page
 from games.rules_tables import TABLES
 from games.titles import title_name, ui_for
@@ -111,13 +111,16 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
     position = queries.position_for(context)
     if refused is not None and refused.get("expected_version") != str(position.version):
         refused = None  # the position moved on: its forms start afresh
+    # What the title's own cards (its picker, a route card) already offer is not offered twice.
+    covered = ui_for(game.title).prompt_covers(position.prompt, position.picker) if position.prompt else frozenset()
     page.update({
         "position": position,
         "view": position.view,
         "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
         "prompt": position.prompt,
-        "forms": option_forms(position.prompt, refused) if position.prompt else [],
-        "quick_groups": _quick_groups(game, position),
+        "forms": [form for form in option_forms(position.prompt, refused) if form.type not in covered]
+        if position.prompt else [],
+        "quick_groups": without_types(_quick_groups(game, position), covered),
         "picker": position.picker, "picker_template": ui_for(game.title).picker_template,
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
         "deadlines": _deadlines(context, position.waiting_seats),

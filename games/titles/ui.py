@@ -49,6 +49,10 @@ class TitleUI:
     # position, never with the board every visitor shares, and shown in the prompt by ``picker_template``.
     prompt_picker: Callable[[Any, Any], dict[str, Any] | None] = lambda state, prompt: None
     picker_template: str = ""
+    # The action types the title's own cards take for the acting seat's prompt (its picker, a route
+    # card), from the prompt and its picker: the prompt card leaves out their one-click answers and
+    # forms, so each choice shows once.  Mails keep every quick answer (they have no picker).
+    prompt_covers: Callable[[Any, dict[str, Any] | None], frozenset[str]] = lambda prompt, picker: frozenset()
     # Why players may not start new games of the title here yet ("" = they may).  The engine's
     # ``playable`` says a whole game plays to its end; this says the site's pages and mails can
     # take every decision of it.  A title held back still imports, replays and shows its games.

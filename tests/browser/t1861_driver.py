@@ -2,9 +2,10 @@
 
 Each helper takes the page of the seat asked, answers one prompt with the page's own
 buttons and forms (a one-click button, or a folded form opened and filled: radio buttons for
-listed choices, number inputs), and waits for the game page that follows.  When the map
-gets its own picking (tiles and tokens chosen on the hexes) only :func:`lay_tile` and
-:func:`place_token` need to change.
+listed choices, number inputs), and waits for the game page that follows.  Tiles and tokens
+are chosen in the page's picker (its list of every legal lay or city, the buttons the map's
+confirm button presses), routes run by the route card's button: the prompt card leaves those
+out (``TitleUI.prompt_covers``).
 
 :func:`fast_forward` is the one shortcut: the engine's random player answers through the
 service layer until a wanted prompt is asked, for openings too long to click through.
@@ -81,6 +82,13 @@ def post_as(page: Any, prompt: engine.Prompt, action: dict[str, Any]) -> str:
     form filled in (``tests.games.t1861_form_player`` finds which); returns how ("quick", "form", ...)."""
     from tests.games.t1861_form_player import page_post
 
+    if action["type"] in PICKED:
+        PICKED[action["type"]](page, action)
+        return "picker"
+    suggested = any(answer.action == action for answer in prompt.quick)
+    if action["type"] == "run_routes" and suggested and page.locator("#accept-routes").count():
+        run_suggested_routes(page)
+        return "route card"
     post = page_post(prompt, action)
     if "quick" in post.data:
         press(page, int(post.data["quick"]))
@@ -101,13 +109,33 @@ def post_as(page: Any, prompt: engine.Prompt, action: dict[str, Any]) -> str:
     return post.how
 
 
+def _pick(page: Any, hex_id: str, key: str) -> None:
+    """Press the picker's list button ``key`` under hex ``hex_id``, unfolding the list and the hex."""
+    for holder in (page.locator("#pick-list"), page.locator(f'#pick-list details.pick-hex[data-pick-hex="{hex_id}"]')):
+        if not holder.evaluate("details => details.open"):
+            holder.locator("summary").first.click()
+    _submitted(page, page.locator(f'#lay-picker button[data-pick="{key}"]').click)
+
+
 def lay_tile(page: Any, hex_id: str, tile: str, rotation: int) -> None:
-    """Track through the lay form: the hex and the tile from their lists, the rotation typed in."""
-    fill_form(page, "lay_tile", {"hex": hex_id, "tile": tile}, {"rotation": rotation})
+    """Track through the picker: the list's button for that tile in that rotation on that hex."""
+    _pick(page, hex_id.upper(), f"{hex_id.upper()}-{tile}-{rotation}")
 
 
 def place_token(page: Any, hex_id: str, city: int) -> None:
-    fill_form(page, "place_token", {"hex": hex_id}, {"city": city})
+    """A station (or home) token through the picker's list button for that city."""
+    _pick(page, hex_id.upper(), f"{hex_id.upper()}-{city}")
+
+
+def run_suggested_routes(page: Any) -> None:
+    """The route card's one button: run the routes it shows as found best."""
+    _submitted(page, page.locator("#accept-routes button[type=submit]").click)
+
+
+PICKED: dict[str, Callable[[Any, dict[str, Any]], None]] = {
+    "lay_tile": lambda page, action: lay_tile(page, action["hex"], action["tile"], action["rotation"]),
+    "place_token": lambda page, action: place_token(page, action["hex"], action["city"]),
+}
 
 
 def fast_forward(game: Game, until: Callable[[engine.Prompt], bool], seed: int, limit: int = 3000) -> engine.Prompt:

@@ -3,8 +3,8 @@
 Ann creates it (1861, 3 players, the column market left off); Bob and Cy take the open
 seats.  The private auction and the first stock round are played on the page: the engine's
 random player decides, and each answer is given with the page's own button or form.  Then,
-in the operating rounds, by page: a tile laid through the lay form (hex, tile and rotation),
-a station token through the token form, the suggested routes, a payout and a bank train.
+in the operating rounds, by page: a tile laid through the picker's list of legal lays,
+a station token through the picker, the route card's suggested routes, a payout and a bank train.
 Between those the random player moves the game on through the service layer until the
 wanted question comes.  Ann reads the game on a phone (390x844): screenshots land in
 test-artifacts/ (phone-1861-new-*.png).  No page logs a console error.
@@ -79,7 +79,7 @@ def test_a_new_1861_game_is_created_and_played_on_its_pages(live_server, new_pag
     assert {"private_auction", "stock_turn"} <= {name for name, _ in seen}, seen
     assert prompt.name == "operate", "the first operating round follows the stock round"
 
-    # A tile, through the lay form: hex and tile from their lists, the rotation typed in.
+    # A tile, through the picker: the list's button for one legal lay.
     prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:track" and p.accepts("lay_tile"), 1)
     lay = next(answer.action for answer in prompt.quick if answer.action["type"] == "lay_tile")
     page = page_for(prompt)
@@ -89,7 +89,7 @@ def test_a_new_1861_game_is_created_and_played_on_its_pages(live_server, new_pag
     # The suggested routes, then a bank train, for the company whose turn it is.
     prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:routes", 2)
     company = prompt.context["company"]
-    drive.press_labelled(page_for(prompt), prompt, "Run the best routes")
+    drive.run_suggested_routes(page_for(prompt))
     prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:buy_train" and any(
         a.action.get("source") == "depot" for a in p.quick), 3)
     company = prompt.context["company"]
@@ -98,7 +98,7 @@ def test_a_new_1861_game_is_created_and_played_on_its_pages(live_server, new_pag
     state = engine.from_json(Snapshot.objects.get(game=game).state)
     assert bought["source"] == "depot" and len(engine.view(state, None)["companies"][company]["trains"]) == before + 1
 
-    # A station token through the token form, and a payout.
+    # A station token through the picker, and a payout.
     prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:token" and p.accepts("place_token"), 4)
     token = next(answer.action for answer in prompt.quick if answer.action["type"] == "place_token")
     company = prompt.context["company"]

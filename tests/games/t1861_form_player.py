@@ -31,7 +31,7 @@ class PagePost:
     """What the browser would post, and how the player gave it (for the test's tally)."""
 
     data: dict[str, str]
-    how: str  # "quick", "form" or "suggested"
+    how: str  # "picker", "quick", "form" or "suggested"
 
 
 def as_query(data: dict[str, str]) -> QueryDict:
@@ -41,7 +41,11 @@ def as_query(data: dict[str, str]) -> QueryDict:
 
 
 def page_post(prompt: Prompt, action: dict[str, Any]) -> PagePost:
-    """The post that gives ``action`` on ``prompt``'s page: a button when one is exactly it, else a form."""
+    """The post that gives ``action`` on ``prompt``'s page: the picker's button for a lay or token it
+    lists, else a button when one is exactly it, else a form."""
+    if _picker_lists(prompt, action):
+        option = next(option for option in prompt.actions if option.type == action["type"])
+        return PagePost({"type": option.type, **fields_for_action(option, action)}, "picker")
     for index, answer in enumerate(prompt.quick):
         if answer.action == action:
             return PagePost({"quick": str(index)}, "quick")
@@ -54,6 +58,20 @@ def page_post(prompt: Prompt, action: dict[str, Any]) -> PagePost:
         if suggested is not None:
             return PagePost({"quick": str(suggested)}, "suggested")
     raise NotOnThePage(f"{prompt.name} ({prompt.context.get('step', '')}): no button or form gives {action}")
+
+
+def _picker_lists(prompt: Prompt, action: dict[str, Any]) -> bool:
+    """Whether the page's picker (``games.titles.t1861.lay_picker``) has a button for ``action``: the
+    prompt card then leaves that action's buttons and form out (``TitleUI.prompt_covers``)."""
+    kind = action.get("type")
+    if prompt.name == "operate" and kind == "lay_tile" and prompt.accepts(kind):
+        wanted = (action["hex"], action["tile"], action["rotation"])
+        lays = prompt.context.get("lays") or []
+        return any((lay["hex"].lower(), lay["tile"], lay["rotation"]) == wanted for lay in lays)
+    if prompt.name == "operate" and kind == "place_token" and prompt.accepts(kind):
+        return any((place["hex"].lower(), place["city"]) == (action["hex"], action["city"])
+                   for place in prompt.context.get("tokens") or [])
+    return prompt.name == "home_city" and kind == "place_token" and action in [answer.action for answer in prompt.quick]
 
 
 def _form_post(prompt: Prompt, option: ActionOption, form: OptionForm, action: dict[str, Any]) -> dict[str, str] | None:

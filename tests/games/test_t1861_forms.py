@@ -118,5 +118,5 @@ def test_a_whole_1861_game_through_the_page_forms(players, dee, seed, count, opt
             "operate:dividend", "operate:buy_train"} <= set(kinds)
     assert {"bid", "pass", "par", "buy_shares", "place_token", "lay_tile", "run_routes", "dividend",
             "buy_train"} <= set(actions)
-    assert hows["form"] > 0 and hows["quick"] > 0
+    assert hows["form"] > 0 and hows["quick"] > 0 and hows["picker"] > 0
     assert defaults[("operate:routes", "run_routes", 0)] == "accepted"  # the run form as shown: the suggestion
