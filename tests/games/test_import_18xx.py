@@ -137,3 +137,11 @@ def test_a_game_the_broken_bank_ended_reads_as_over_on_its_history_page(client, 
     assert 'id="round-label">Game over<' in html
     assert "₽-" not in html
     assert "The bank has broken: it paid ₽6230 beyond its cash;" in html
+
+
+def test_the_import_page_says_where_a_record_comes_from_in_player_words(client, dee) -> None:
+    """A player has never read the engine's "record contract": the page names the record they can
+    get, the one a history page here offers to download."""
+    html = signed_in(client, dee).get("/games/import/").content.decode()
+    assert "record contract" not in html
+    assert "downloaded from a game's history page here" in html
