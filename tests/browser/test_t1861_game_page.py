@@ -13,6 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 LATE = 730  # the last 18xx.games action of 29683 our rules reach (phase 8)
+MERGING = 200  # 29683 in its merger round after OR 2.2: ten companies in the round's order
 
 
 def test_an_imported_1861_game_reads_on_a_phone_without_console_errors(live_server, new_page, artifacts):
@@ -41,3 +42,32 @@ def test_an_imported_1861_game_reads_on_a_phone_without_console_errors(live_serv
     page.screenshot(path=artifacts / "phone-1861-history.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert problems == []
+
+
+NUMBERS_CLEAR = """ol => {
+  // Each company's number ("10. ") must sit clear of the company before it in its row: with the
+  // numbers outside the items, a two-digit one spilt over its neighbour's name on a phone.
+  const items = [...ol.children], clashes = [];
+  const inside = getComputedStyle(items[0]).listStylePosition === "inside";
+  items.forEach((li, i) => {
+    const probe = document.createElement("span");
+    probe.textContent = `${i + 1}. `; probe.style.whiteSpace = "pre"; li.append(probe);
+    const width = probe.getBoundingClientRect().width; probe.remove();
+    const box = li.getBoundingClientRect(), start = inside ? box.left : box.left - width;
+    const before = items[i - 1] && items[i - 1].getBoundingClientRect();
+    const sameRow = before && Math.abs(before.top - box.top) < 2;
+    if (sameRow && start < before.right - 0.5) clashes.push(li.textContent.trim());
+  });
+  return {count: items.length, clashes};
+}"""
+
+
+def test_the_round_order_numbers_do_not_run_into_the_names_on_a_phone(live_server, new_page, artifacts):
+    game = import_18xx.import_export(running_export(MERGING), None)
+    page = new_page(viewport=PHONE)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    order = page.locator("#round-order")
+    order.screenshot(path=artifacts / "phone-1861-round-order.png")
+    found = order.evaluate(NUMBERS_CLEAR)
+    assert found["count"] >= 10  # two-digit numbers, where the overlap showed
+    assert found["clashes"] == []

@@ -125,3 +125,23 @@ def test_an_export_our_rules_stop_in_is_refused_in_the_words_of_the_refusal(clie
     other = signed_in(client, dee).post("/games/import/", {"record": json.dumps(
         {"title": "1830", "players": [{"id": 1}, {"id": 2}], "actions": []})})
     assert other.status_code == 400 and "only 1861 exports" in other.content.decode()
+
+
+def test_a_game_the_broken_bank_ended_reads_as_over_on_its_history_page(client, dee) -> None:
+    """Section 17: past the bank's break the bank pays on into debt, and the game ends; its last
+    position says so in words, not the engine's round kind ("end") or a minus sign after ₽."""
+    record = (FIXTURES / "bank_breaks_then_final_phase.json").read_text(encoding="utf-8")
+    response = signed_in(client, dee).post("/games/import/", {"record": record}, follow=True)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Final standings" in html
+    assert 'id="round-label">Game over<' in html
+    assert "₽-" not in html
+    assert "The bank has broken: it paid ₽6230 beyond its cash;" in html
+
+
+def test_the_import_page_says_where_a_record_comes_from_in_player_words(client, dee) -> None:
+    """A player has never read the engine's "record contract": the page names the record they can
+    get, the one a history page here offers to download."""
+    html = signed_in(client, dee).get("/games/import/").content.decode()
+    assert "record contract" not in html
+    assert "downloaded from a game's history page here" in html

@@ -32,6 +32,7 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         # map_svg escapes every name it draws; the template embeds its string as markup.
         "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
+        "bank": bank_line(view.get("bank", 0)),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
         "merger": merger_line(view.get("round") or {}, names),
         "market": market_rows(facts.get("market"), names),
@@ -72,7 +73,16 @@ def round_label(round_: dict[str, Any]) -> str:
         return f"Merger round after operating round {number}.{round_.get('after_operating_round', '')}".rstrip(".")
     if kind == "private_auction":
         return "Private auction"
+    if kind == "end":
+        return "Game over"
     return str(kind or "")
+
+
+def bank_line(bank: int) -> str:
+    """The bank's cash; past its break (17) it pays on into debt, which reads as the break, not "₽-6230"."""
+    if bank < 0:
+        return f"The bank has broken: it paid ₽{-bank} beyond its cash"
+    return f"Bank ₽{bank}"
 
 
 def _order(round_: dict[str, Any], operating: dict[str, Any] | None, names: dict[Any, str]) -> dict[str, Any] | None:
