@@ -49,11 +49,15 @@ def replay_export(export: Export, until: int | None = None,
         at = recorded.get("id", imported.reached)
         if until is not None and at > until:
             break
-        if not TITLE.waiting(state):  # 17: the game ended before the record does
+        asked = TITLE.waiting(state)
+        if not asked:  # 17: the game ended before the record does
             return _refused(imported, recorded, "The game is over; no more moves can be made.")
         try:
             entry = translator.translate(recorded)
-            TITLE.apply_in_place(state, entry["seat"], entry["action"])
+            # The entry just worked out is handed on, as the core's replay does, so the rules
+            # do not work out who is asked a second time (they still check seat and type).
+            seat_asked = next((candidate for candidate in asked if candidate.seat == entry["seat"]), None)
+            TITLE.apply_in_place(state, entry["seat"], entry["action"], seat_asked)
         except (IllegalAction, MalformedRecord) as error:
             return _refused(imported, recorded, str(error))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
