@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games import import_18xx
+from tests.browser.t1861_seats import watch_console
 from tests.games.t1861_imports import running_export
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,9 +20,7 @@ MERGING = 200  # 29683 in its merger round after OR 2.2: ten companies in the ro
 def test_an_imported_1861_game_reads_on_a_phone_without_console_errors(live_server, new_page, artifacts):
     game = import_18xx.import_export(running_export(LATE), None)
     page = new_page(viewport=PHONE)
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector(".map-zoom button")  # the zoom script ran under the policy
     page.screenshot(path=artifacts / "phone-1861-first-screen.png")

@@ -14,33 +14,16 @@ import re
 
 import pytest
 
-from engine.t1861 import company_turn
-from games import import_18xx, queries
+from games import queries
 from games.models import Game
 from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
-from tests.games.t1861_imports import running_export
+from tests.browser.t1861_seats import seated_import, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-def seated_game(cut: int, user) -> Game:
-    game = import_18xx.import_export(running_export(cut), None)
-    state = queries.current_state(Game.objects.get(pk=game.pk))
-    seat = game.seats.get(index=company_turn.operator(state, company_turn.turn(state)["company"]))
-    seat.user, seat.display_name = user, user.display_name
-    seat.save()
-    return game
-
-
-def watch(page) -> list[str]:
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    return problems
 
 
 def hex_title(page, hex_id: str) -> str:
@@ -55,9 +38,9 @@ def busiest_hex(page) -> str:
 
 
 def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_server, new_page, players, artifacts):
-    game = seated_game(270, players[0])  # MNN at its track step, with lays in seven hexes
+    game = seated_import(270, players[0])  # MNN at its track step, with lays in seven hexes
     page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP, device_scale_factor=2)
-    problems = watch(page)
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 .pick-target")
     listed = page.locator("#lay-picker button[data-pick]").count()
@@ -108,9 +91,9 @@ def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_serv
 
 
 def test_clicking_a_city_shows_the_token_cost_and_places_it(live_server, new_page, players, artifacts):
-    game = seated_game(376, players[0])
+    game = seated_import(376, players[0])
     page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems = watch(page)
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 .pick-target")
     choice = page.locator("#lay-picker button[data-pick]").first
@@ -128,9 +111,9 @@ def test_clicking_a_city_shows_the_token_cost_and_places_it(live_server, new_pag
 
 
 def test_the_picker_reads_on_a_phone(live_server, new_page, players, artifacts):
-    game = seated_game(78, players[0])
+    game = seated_import(78, players[0])
     page = signed_in_page(new_page, live_server.url, players[0], viewport=PHONE)
-    problems = watch(page)
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 .pick-target")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -21,6 +21,7 @@ from engine.core.rng import seeded_rng
 from games.models import Game, GameStatus, Snapshot
 from tests.browser import t1861_driver as drive
 from tests.browser.sessions import signed_in_page
+from tests.browser.t1861_seats import watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,8 +30,7 @@ OPENING = ("private_auction", "stock_turn", "minor_auction", "home_city")
 
 
 def watched(page, problems: list[str]):
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    watch_console(page, problems)
     return page
 
 

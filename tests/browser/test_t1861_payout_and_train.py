@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import import_18xx
 from tests.browser.sessions import signed_in_page
-from tests.games.t1861_imports import running_export
+from tests.browser.t1861_seats import seated_import, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,14 +24,9 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def sw_page(live_server, new_page, players):
-    game = import_18xx.import_export(running_export(DIVIDEND_CUT), None)
-    seat = game.seats.get(index=SW_SEAT)
-    seat.user, seat.display_name = players[0], players[0].display_name
-    seat.save()
+    game = seated_import(DIVIDEND_CUT, players[0], SW_SEAT)
     page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     return page, problems
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import import_18xx
 from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
-from tests.games.t1861_imports import running_export
+from tests.browser.t1861_seats import seated_import, watch_console
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,14 +23,9 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def nw_page(live_server, new_page, players):
-    game = import_18xx.import_export(running_export(ROUTES_CUT), None)
-    seat = game.seats.get(index=NW_SEAT)
-    seat.user, seat.display_name = players[0], players[0].display_name
-    seat.save()
+    game = seated_import(ROUTES_CUT, players[0], NW_SEAT)
     page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems: list[str] = []
-    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: problems.append(str(error)))
+    problems = watch_console(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 #route-layer")  # the script laid the overlay over the map
     return page, problems
@@ -88,10 +82,7 @@ def test_a_route_edited_by_clicking_stops_is_priced_by_the_engine_and_run(nw_pag
 
 
 def test_the_route_card_on_a_phone_and_a_refused_edit_marked_on_the_map(live_server, new_page, players, artifacts):
-    game = import_18xx.import_export(running_export(ROUTES_CUT), None)
-    seat = game.seats.get(index=NW_SEAT)
-    seat.user, seat.display_name = players[0], players[0].display_name
-    seat.save()
+    game = seated_import(ROUTES_CUT, players[0], NW_SEAT)
     page = signed_in_page(new_page, live_server.url, players[0], viewport={"width": 390, "height": 844})
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.wait_for_selector("svg.map-1861 #route-layer")
