@@ -1,11 +1,12 @@
 """Load benchmark of the site: gunicorn on loopback against PostgreSQL, driven by an open-loop client.
 
     .venv/bin/python benchmarks/load_site.py [--rate 200] [--seconds 15] [--page-rate 200] [--rounds 5]
-    .venv/bin/python benchmarks/load_site.py --page-title 1861 --only pages --page-rate 100
+    .venv/bin/python benchmarks/load_site.py --page-title 1861 --only pages --page-rate 100 [--late-only]
 
 With ``--page-title 1861`` the page phase reads a new 1861 game played by the engine's random
 player to a late position (``--late``, default 800 actions: phase 6 or later, the map full
-of track) and a new one, and the client prints the page's and its map drawing's sizes.
+of track; ``--until-lay`` plays on to a track lay, whose page previews every legal lay) and a
+new one, and the client prints the page's and its map drawing's sizes.
 
 It creates a scratch database (``turnpost_bench``), prepares a 200-action Acquire game (and a
 fresh one, to show that page cost does not grow with the game) plus games for the move load,
@@ -115,7 +116,7 @@ def with_forced_answers(state: Any) -> Any:
 
 
 
-def prepare(move_games: int, page_title: str = "acquire", late: int = 800) -> dict[str, Any]:
+def prepare(move_games: int, page_title: str = "acquire", late: int = 800, until_lay: bool = False) -> dict[str, Any]:
     """Runs with Django set up on the bench database; returns what the client needs."""
     import django
 
@@ -150,22 +151,28 @@ def prepare(move_games: int, page_title: str = "acquire", late: int = 800) -> di
 
     from games.models import Game, Snapshot
 
-    def play_1861(game_id: int, count: int, seed: int) -> None:
-        """The 1861 random player through the one move path, reading each position back from the Snapshot."""
+    def play_1861(game_id: int, count: int, seed: int, until_lay: bool) -> None:
+        """The 1861 random player through the one move path, reading each position back from the Snapshot.
+
+        ``until_lay`` plays on past ``count`` (at most 400 more) to a prompt that lays track: the
+        acting seat's page then carries the lay picker, every legal lay previewed.
+        """
         title, rng = engine.get_title("1861"), seeded_rng(seed, "bench")
-        for _ in range(count):
+        for played in range(count + (400 if until_lay else 0)):
             snapshot = Snapshot.objects.get(game_id=game_id)
             state = engine.from_json(snapshot.state)
             waiting = engine.prompts(state)
             if not waiting or len(waiting) > 1:
                 break  # keep a position one seat is asked in (a merger's consents ask several)
+            if played >= count and waiting[0].context.get("lays"):
+                break
             action = title.random_action(state, waiting[0].seat, rng)
             version = Game.objects.get(pk=game_id).version
             assert services.submit_move(game_id, waiting[0].seat, action, version, "web").applied
 
     if page_title == "1861":
         long_game, short_game = new_game(2, "1861"), new_game(4, "1861")
-        play_1861(long_game, late, 2)
+        play_1861(long_game, late, 2, until_lay)
     else:
         long_game = new_game(3)  # seed 3 lasts over 200 actions when played by the random player below
         play(long_game, 200, 3)
@@ -182,7 +189,8 @@ def prepare(move_games: int, page_title: str = "acquire", late: int = 800) -> di
         client.force_login(user)
         sessions[user.display_name] = client.cookies["sessionid"].value
     late_state = engine.from_json(Snapshot.objects.get(game_id=long_game).state)
-    label = (f"game page, 1861 game at {late_state.actions_applied} actions (phase {late_state.phase})"
+    label = (f"game page, 1861 game at {late_state.actions_applied} actions (phase {late_state.phase}"
+             f"{', laying track' if until_lay else ''})"
              if page_title == "1861" else "game page, 200-action game")
     return {
         "long_game": long_game,
@@ -387,14 +395,20 @@ def move_load(port: int, rate: float, seconds: float, prepared: dict[str, Any]) 
     return results
 
 
-def page_load(port: int, rate: float, seconds: float, prepared: dict[str, Any]) -> tuple[Results, Results]:
-    """Alternate between the 200-action game and a new one, so both see the same conditions."""
+def page_load(port: int, rate: float, seconds: float, prepared: dict[str, Any],
+              late_only: bool = False) -> tuple[Results, Results]:
+    """Alternate between the long game and a new one, so both see the same conditions.
+
+    With ``late_only`` every request reads the long game: the whole offered rate on the one page.
+    """
     long_results, short_results = Results(), Results()
     jobs = [(prepared["long_game"], long_results), (prepared["short_game"], short_results)]
+    if late_only:
+        jobs = jobs[:1]
     turn = {"next": 0}
 
     def make_job() -> PageJob:
-        game_id, results = jobs[turn["next"] % 2]
+        game_id, results = jobs[turn["next"] % len(jobs)]
         turn["next"] += 1
         cookie = f"sessionid={prepared['sessions'][prepared['readers'][str(game_id)]]}"
         return PageJob(f"/games/{game_id}/", cookie, results)
@@ -470,9 +484,12 @@ def run_phases(args: argparse.Namespace, server: subprocess.Popen, prepared: dic
     """One round: the page phase, then the move phase (as ``--only`` allows), each reported in ``lines``."""
     if args.only != "moves":
         (long_pages, short_pages), cpu = measured(server, page_load, args.port, args.page_rate, args.seconds,
-                                                  prepared)
-        lines.append(long_pages.report(prepared["long_label"], args.page_rate / 2))
-        lines.append(short_pages.report(f"game page, new {args.page_title} game (0 actions)", args.page_rate / 2))
+                                                  prepared, args.late_only)
+        share = 1 if args.late_only else 2
+        lines.append(long_pages.report(prepared["long_label"], args.page_rate / share))
+        if not args.late_only:
+            lines.append(short_pages.report(f"game page, new {args.page_title} game (0 actions)",
+                                            args.page_rate / 2))
         lines.append(f"  gunicorn workers' CPU per page: {cpu:.1f} ms")
         p99s["page"].append(long_pages.p99())
     if args.only != "pages":
@@ -505,12 +522,16 @@ def main() -> None:
                         help="serve with the notifications receivers disconnected (to see the games part alone)")
     parser.add_argument("--page-title", choices=["acquire", "1861"], default="acquire",
                         help="the title of the two games the page phase reads")
+    parser.add_argument("--until-lay", action="store_true",
+                        help="play the late 1861 game on to a track lay, so its page carries the lay picker")
+    parser.add_argument("--late-only", action="store_true",
+                        help="send every page GET to the long game instead of alternating with a new one")
     parser.add_argument("--late", type=int, default=800, help="actions played in the late 1861 game")
     parser.add_argument("--prepare", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.move_games = args.move_games or 60 * args.rounds
     if args.prepare:
-        print(json.dumps(prepare(args.move_games, args.page_title, args.late)))
+        print(json.dumps(prepare(args.move_games, args.page_title, args.late, args.until_lay)))
         return
     env = bench_env(args.cache == "redis")
     load_before = " ".join(f"{value:.2f}" for value in os.getloadavg())
@@ -522,7 +543,8 @@ def main() -> None:
     subprocess.run([str(PYTHON), "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     began = time.perf_counter()
     output = subprocess.run([str(PYTHON), __file__, "--prepare", "--move-games", str(args.move_games),
-                             "--page-title", args.page_title, "--late", str(args.late)], cwd=ROOT,
+                             "--page-title", args.page_title, "--late", str(args.late),
+                             *(["--until-lay"] if args.until_lay else [])], cwd=ROOT,
                             env=env, check=True, capture_output=True, text=True).stdout
     prepared = json.loads(output.strip().splitlines()[-1])
     print(f"prepared the page games ({prepared['long_label']}) and {args.move_games} games for moves"

@@ -72,6 +72,9 @@ class Position:
     prompt: engine.Prompt | None
     waiting_seats: list[int] = field(default_factory=list)
     picker: dict[str, Any] | None = None  # the title's picker for this prompt (TitleUI.prompt_picker)
+    # The companies a seated viewer's standing orders may be about (engine.order_subjects), kept with
+    # the position so the page's orders card need not decode the state again.
+    order_subjects: list[tuple[str, str]] = field(default_factory=list)
 
 
 def game_context(game_id: int, user: User | None) -> GameContext:
@@ -101,10 +104,15 @@ def current_state(game: Game) -> Any:
     return replay(record_of(game, log_of(game, upto=game.version)))
 
 
+# Bumped when what the cache holds changes shape (a field added to Position), so a cache shared by
+# the processes of two releases (Redis) never hands the new code an object pickled by the old.
+CACHE_SHAPE = 2
+
+
 def game_key(game: Game, *parts: object) -> str:
     """A cache key within one game; its creation time guards against a reused id (a recreated database)."""
     stamp = int(game.created.timestamp() * 1_000_000) if game.created else 0
-    return ":".join(str(part) for part in ("game", game.pk, stamp, *parts))
+    return ":".join(str(part) for part in (f"game{CACHE_SHAPE}", game.pk, stamp, *parts))
 
 
 def version_key(game: Game, *parts: object) -> str:
@@ -138,7 +146,8 @@ def _compute_position(context: GameContext) -> Position:
     waiting = waiting_seats(context.game, state)
     prompt = _prompt_if_waiting(context, state, waiting)
     picker = ui_for(context.game.title).prompt_picker(state, prompt) if prompt is not None else None
-    return Position(context.game.version, view, prompt, waiting, picker)
+    subjects = engine.order_subjects(state, context.seat_index) if context.seat_index is not None else []
+    return Position(context.game.version, view, prompt, waiting, picker, subjects)
 
 
 def _prompt_if_waiting(context: GameContext, state: Any, waiting: list[int]) -> engine.Prompt | None:

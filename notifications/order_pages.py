@@ -14,23 +14,33 @@ from notifications import orders
 from notifications.gameplay import load
 
 
-def order_forms(game: Any, seat: int, game_page: bool = False) -> dict[str, Any]:
-    """The context of ``_orders.html``; on the game page only the kinds meant for it, and nothing when none is."""
+def order_forms(game: Any, seat: int, game_page: bool = False,
+                subjects: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """The context of ``_orders.html``; on the game page only the kinds meant for it, and nothing when none is.
+
+    ``subjects``: the seat's ``engine.order_subjects`` in a running game, when the caller has them
+    (the game page's cached position); otherwise the game's state is loaded to find them.
+    """
     kinds = [kind for kind in orders.kinds_for(game.title) if kind.on_game_page or not game_page]
     if game_page and not kinds:
         return {"orders": [], "order_forms": [], "order_notices": [], "hidden": True}
-    loaded = load(game.pk, seat)
-    subjects = engine.order_subjects(loaded.state, seat) if loaded is not None else []
+    if subjects is None:
+        loaded = load(game.pk, seat)
+        running = loaded is not None and not engine.is_finished(loaded.state)
+        subjects = engine.order_subjects(loaded.state, seat) if loaded is not None else []
+    else:
+        running = True
     forms = [
         {"key": kind.key, "blank": kind.form_label or kind.label,
          "needs": kind.needs, "policies": kind.policies}
         for kind in kinds
         if "company" not in kind.needs or subjects
     ]
+    active, cancelled = orders.seat_orders(game.pk, seat)
     return {
-        "orders": [(order, orders.label_of(order)) for order in orders.active_orders(game.pk, seat)],
-        "order_forms": forms if loaded is not None and not engine.is_finished(loaded.state) else [],
+        "orders": [(order, orders.label_of(order)) for order in active],
+        "order_forms": forms if running else [],
         "order_subjects": subjects,
-        "order_notices": orders.disarmed_notices(game.pk, seat),
+        "order_notices": orders.disarmed_notices(game.pk, seat, cancelled),
         "hidden": False,
     }

@@ -13,6 +13,7 @@ from notifications.gameplay import moves_after
 from notifications.models import StandingOrder
 from notifications.order_kinds import OrderKind, Params, field, option
 from notifications.slow_orders import SLOW_KINDS
+from turnpost import rows
 
 
 def _dispose(prompt: engine.Prompt, sell_all: bool, trade_most: bool) -> dict[str, Any] | None:
@@ -61,6 +62,19 @@ def active_orders(game_id: int, seat: int) -> list[StandingOrder]:
     return list(StandingOrder.objects.filter(game_id=game_id, seat=seat, active=True).order_by("created", "id"))
 
 
+# Every game page of a seated player asks, so the statement is written out (see games.game_rows).
+_SEAT_ORDERS_SQL = (
+    'SELECT * FROM notifications_standingorder WHERE game_id = %s AND seat = %s'
+    ' AND (active OR disarmed_version IS NOT NULL) ORDER BY created, id'
+)
+
+
+def seat_orders(game_id: int, seat: int) -> tuple[list[StandingOrder], list[StandingOrder]]:
+    """The seat's active orders and its disarmed ones (oldest first), in one query."""
+    found = rows.fetch(StandingOrder, _SEAT_ORDERS_SQL, [game_id, seat])
+    return [order for order in found if order.active], [order for order in found if not order.active]
+
+
 def answer_for(prompt: engine.Prompt, orders: list[StandingOrder]) -> tuple[StandingOrder, dict[str, Any]] | None:
     """The first active order that answers this prompt, with its action."""
     for order in orders:
@@ -96,11 +110,16 @@ def label_of(order: StandingOrder) -> str:
     return kind.words(order.params or {}, order.subject) if kind else order.kind
 
 
-def disarmed_notices(game_id: int, seat: int) -> list[str]:
-    """"Your order ... was cancelled because ...", for orders disarmed since the seat's last move of its own."""
-    cancelled = StandingOrder.objects.filter(game_id=game_id, seat=seat, active=False, disarmed_version__isnull=False)
+def disarmed_notices(game_id: int, seat: int, cancelled: list[StandingOrder] | None = None) -> list[str]:
+    """"Your order ... was cancelled because ...", for orders disarmed since the seat's last move of its own.
+
+    ``cancelled``: the seat's disarmed orders when the caller has read them (``seat_orders``).
+    """
+    if cancelled is None:
+        cancelled = list(StandingOrder.objects.filter(game_id=game_id, seat=seat, active=False,
+                                                      disarmed_version__isnull=False))
     notices = []
-    for order in cancelled.order_by("disarmed_version", "id"):
+    for order in sorted(cancelled, key=lambda order: (order.disarmed_version, order.id)):
         if not moves_after(game_id, seat, order.disarmed_version).exclude(source="order").exists():
             notices.append(f'Your standing order "{label_of(order)}" was cancelled because {order.disarmed_because}.')
     return notices

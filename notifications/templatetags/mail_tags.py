@@ -19,8 +19,12 @@ def unreachable_notice(game: Any) -> dict[str, Any]:
 
 
 @register.inclusion_tag("notifications/_orders.html", takes_context=True)
-def standing_orders(context: Any, game: Any, seat: int, back: str) -> dict[str, Any]:
-    """The seat's standing orders on the game page, its forms posting to the mail-settings page and back here."""
+def standing_orders(context: Any, game: Any, seat: int, back: str, subjects: list[tuple[str, str]]) -> dict[str, Any]:
+    """The seat's standing orders on the game page, its forms posting to the mail-settings page and back here.
+
+    ``subjects``: the position's order subjects (the page shows a running game's current position).
+    """
     action = reverse("notifications:game_mail", args=[game.pk])
-    return {**order_forms(game, seat, game_page=True), "orders_action": action, "orders_next": back,
+    return {**order_forms(game, seat, game_page=True, subjects=subjects), "orders_action": action,
+            "orders_next": back,
             "csrf_token": context.get("csrf_token")}
