@@ -132,7 +132,8 @@ def create_game(
     with transaction.atomic():
         game = Game.objects.create(
             title=title.id,
-            name=name.strip()[:100] or f"{title.name} by {creator.name}",
+            # "1861 by ann", not the title's whole name: a game's name heads every subject of its mails.
+            name=name.strip()[:100] or f"{title.name.split(':', 1)[0]} by {creator.name}",
             engine_version=engine_version_of(title),
             options=clean_options,
             seed=seed,

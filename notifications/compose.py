@@ -130,13 +130,27 @@ def due_at(loaded: Loaded, seat: int) -> datetime | None:
     return deadline.due_at if deadline else None
 
 
+def game_and_title(game_name: str, title_name: str) -> str:
+    """A subject's opening: the game's name, and the title's only where the name does not already say it.
+
+    Most games are named after their title ("Acquire by ann", "1861 from 18xx.games game 29683"),
+    and an inbox cuts a subject short: the question, not the title twice, should fill it.
+    """
+    short = title_name.split(":", 1)[0].strip()
+    if title_name.casefold() in game_name.casefold() or short.casefold() in game_name.casefold():
+        return game_name
+    return f"{game_name} · {title_name}"
+
+
 def game_context(loaded: Loaded, seat: int | None, user: Any) -> dict[str, Any]:
     """What every mail about one game shows: names, the position from this seat (None: a spectator), notices."""
     game = loaded.game
     view = loaded.view(seat)
+    title_name = engine.get_title(game.title).name
     return {
         "game": game,
-        "title_name": engine.get_title(game.title).name,
+        "title_name": title_name,
+        "game_and_title": game_and_title(game.name, title_name),
         "move_number": loaded.version + 1,
         "player_name": user.name,
         "site_url": links.absolute(game_url(game.pk)),
@@ -162,11 +176,13 @@ def decision_phrase(prompt: engine.Prompt, seat_name: str) -> str:
     so a subject says what is asked rather than the first of several possible actions.
     """
     question = prompt.question.strip()
-    if seat_name and question.startswith(f"{seat_name}, "):
+    addressed = bool(seat_name) and question.startswith(f"{seat_name}, ")
+    if addressed:
         question = question[len(seat_name) + 2:]
     sentence = re.match(r"(.+?[.?!])(\s|$)", question)
     phrase = (sentence[1] if sentence else question).rstrip(".")
-    return phrase[:1].upper() + phrase[1:]
+    # "ann, choose ..." becomes "Choose ..."; a sentence that opens with another player's name keeps it as written.
+    return phrase[:1].upper() + phrase[1:] if addressed else phrase
 
 
 def reader_name(position: dict[str, Any]) -> str:
@@ -358,9 +374,11 @@ def compose_mention(row: Outbox, now: datetime, loaded: Loaded | None = None) ->
     if message is None or message.game_id != row.game_id:
         raise Superseded("The chat message is gone or was hidden.")
     game = message.game
+    title_name = engine.get_title(game.title).name
     context = {
         "game": game,
-        "title_name": engine.get_title(game.title).name,
+        "title_name": title_name,
+        "game_and_title": game_and_title(game.name, title_name),
         "player_name": row.recipient.name,
         "author": message.author,
         "body": message.body,

@@ -36,7 +36,7 @@ def test_a_mention_mails_the_player_named_with_the_message_its_writer_and_a_link
     mail.outbox.clear()
     say(bob, game, "@Ann nice opening.\nReady for <b>the merger</b>?")
     [message] = mentions_to(ann.email)
-    assert message.subject == "Acquire by ann · Acquire: bob mentioned you in the table talk"
+    assert message.subject == "Acquire by ann: bob mentioned you in the table talk"
     assert "bob mentioned you in the table talk of Acquire by ann (Acquire), before move 1:" in message.body
     assert "@Ann nice opening.\nReady for <b>the merger</b>?" in message.body  # plain text, as written
     assert f"Read and answer in the game's chat: http://127.0.0.1:8000/games/{game.pk}/#chat" in message.body
@@ -154,7 +154,7 @@ def test_a_mention_posted_on_the_game_page_arrives_over_smtp_from_the_real_worke
 
     wait_until(mentions)
     [mention] = mentions()
-    assert mention.subject == "Acquire by ann · Acquire: bob mentioned you in the table talk"
+    assert mention.subject == "Acquire by ann: bob mentioned you in the table talk"
     assert "@ann the merger is coming" in mention.text and f"/games/{game.pk}/#chat" in mention.html
     assert UNSUBSCRIBE.match(mention.headers["List-Unsubscribe"].strip())
     # The worker marks the row sent just after the SMTP answer, so the mail can arrive a moment before.

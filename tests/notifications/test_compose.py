@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_the_turn_mail_has_the_position_and_one_link_per_answer(game):
     message = outbox_to("ann@example.com")[-1]
-    assert message.subject == "Acquire by ann · Acquire · move 1: Which tile do you place?"
+    assert message.subject == "Acquire by ann · move 1: Which tile do you place?"
     assert message.to == ["ann@example.com"]
     links = move_links(message.body)
     assert list(links) == [
@@ -41,6 +41,11 @@ def test_the_turn_mail_has_the_position_and_one_link_per_answer(game):
     assert 'aria-label="Board, 12 columns by rows A to I"' in html
     assert '<td bgcolor="#fff3c4" style="background-color:#fff3c4;color:#1d2330' in html  # ann's tiles marked
     assert all(f'href="{url}"' in html for url in links.values())
+
+
+def test_a_subject_names_the_title_only_where_the_games_name_does_not(players):
+    start_game(players, name="Friday night")
+    assert outbox_to("ann@example.com")[-1].subject == "Friday night · Acquire · move 1: Which tile do you place?"
 
 
 def test_the_mail_tells_what_happened_since_your_last_move(game):

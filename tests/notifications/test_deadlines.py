@@ -110,7 +110,7 @@ def test_quiet_hours_hold_mail_and_stop_the_clock(players, now):
     row = Outbox.objects.get(game=game, recipient=bob, kind=MailKind.TURN)
     started = outbox_to("bob@example.com")  # the game's start, mailed before his quiet hours
     assert row.status == OutboxStatus.PENDING and [m.subject for m in started] == [
-        "Acquire by ann · Acquire: the game has started, ann starts"]
+        "Acquire by ann: the game has started, ann starts"]
     assert row.send_after == datetime(2026, 3, 3, 6, 0, tzinfo=UTC)  # 07:00 in Amsterdam
     assert requeue_stale(datetime(2026, 3, 3, 5, 59, tzinfo=UTC)) == []
     ids = requeue_stale(datetime(2026, 3, 3, 6, 1, tzinfo=UTC))

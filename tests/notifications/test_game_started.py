@@ -23,7 +23,7 @@ def test_each_seat_gets_one_mail_with_the_seat_order_the_first_player_and_the_ti
     ann = outbox_to("ann@example.com")[0]
     assert "move 1: Which tile do you place?" in ann.subject and move_links(ann.body)  # the start, folded in
     bob = outbox_to("bob@example.com")[0]
-    assert bob.subject == "Acquire by ann · Acquire: the game has started, ann starts"
+    assert bob.subject == "Acquire by ann: the game has started, ann starts"
     assert not move_links(bob.body) and "Your tiles:\n  6A: founds a new chain" in bob.body
     assert "List-Unsubscribe" in bob.extra_headers
 

@@ -30,7 +30,7 @@ def ann_asks(game, players):
 def test_the_player_who_saw_the_position_is_mailed_the_request(game, players):
     asked = ann_asks(game, players)
     assert asked.to == ["bob@example.com"]
-    assert asked.subject == "Acquire by ann · Acquire: ann asks to take back move 3"
+    assert asked.subject == "Acquire by ann: ann asks to take back move 3"
     assert "ann bought 2 Tower" in asked.body
     assert list(links_in(asked.body)) == [ALLOW, "Refuse"]
 
@@ -64,7 +64,7 @@ def test_refusing_from_the_mail_keeps_the_move_and_tells_the_asker(client, game,
     mail.outbox.clear()
     assert "You refused; ann&#x27;s move stands." in client.post(url).content.decode()
     (told,) = mail.outbox
-    assert told.to == ["ann@example.com"] and told.subject == "Acquire by ann · Acquire: move 3 stands"
+    assert told.to == ["ann@example.com"] and told.subject == "Acquire by ann: move 3 stands"
     assert "bob refused to let you take back move 3" in told.body
     assert "already resolved" in client.get(path_of(links_in(asked.body)[ALLOW])).content.decode().lower()
 

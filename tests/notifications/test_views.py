@@ -14,7 +14,7 @@ def test_the_audit_lists_mails_sent_and_links_used(client, game, players):
     client.post(path_of(url))
     client.force_login(players[0])
     page = client.get("/mail/history/").content.decode()
-    assert "Acquire by ann · Acquire · move 1: Which tile do you place?" in page
+    assert "Acquire by ann · move 1: Which tile do you place?" in page
     assert "Place 2A — founds a new chain" in page and "move made: Done: Place 2A" in page
     assert "move 2: 2A founds a new chain: which one?" in page
 
