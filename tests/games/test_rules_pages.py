@@ -16,7 +16,7 @@ from tests.games.factories import SCRIPT, play
 pytestmark = pytest.mark.django_db
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-PACKAGES = {"acquire": "acquire", "railroad-barons": "railroad_barons"}
+PACKAGES = {"acquire": "acquire", "railroad-barons": "railroad_barons", "1861": "t1861"}
 # Anything that looks like a citation in either reference's numbering, to catch a form the filter misses.
 CITATION_LIKE = re.compile(r"\b[RD]\d+\b|\bP-\d+(?:\.\d)?\b|\bD-\d+\b|#\d+")
 
@@ -73,6 +73,19 @@ def test_the_filter_links_the_railroad_barons_forms():
                     f'<a href="{page}#B26" class="rule-ref">#26</a>; <a href="{page}#P-6" class="rule-ref">P-6</a>, '
                     f'<a href="{page}#D-19" class="rule-ref">D-19</a>).')
     assert "<a" not in render("R36 is an Acquire number", "railroad-barons")
+
+
+def test_every_1861_section_the_engine_cites_links_to_that_section_on_its_rules_page(client):
+    cited = {anchor for sentence in engine_sentences("1861") for anchor in cited_anchors(sentence, "1861")}
+    assert {"s6", "s10", "s12", "s14", "s15"} <= cited
+    html = client.get("/games/rules/1861/").content.decode()
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)  # each anchor leads to one place
+    for anchor in sorted(cited):
+        assert f'id="{anchor}"' in html, anchor
+    html = render("MB has no train and must buy one (rules 12.10).", "1861")
+    assert html == ('MB has no train and must buy one '
+                    '(<a href="/games/rules/1861/#s12" class="rule-ref">rules 12.10</a>).')
 
 
 def test_the_filter_keeps_safe_text_and_links_nothing_for_a_title_without_rules():
