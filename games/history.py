@@ -6,6 +6,7 @@ changes (the log is append-only), and the charts change only with the game's ver
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.core.cache import cache
@@ -77,7 +78,20 @@ def worth_is_public(game: Game) -> bool:
 
 
 def charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
-    """The share-price chart and (when public) the net-worth chart, marked at ``step``."""
+    """The share-price chart and (when public) the net-worth chart, marked at ``step``.
+
+    Drawn once per game version, step and set of names: drawing a late 1861 game's two charts
+    (every series' hover bands) cost more than the rest of a cached history page.
+    """
+    key = version_key(game, "history-charts", step, hashlib.sha1("\n".join(player_names).encode()).hexdigest()[:12])
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = _draw_charts(game, step, player_names)
+        cache.set(key, drawn, CACHE_SECONDS)
+    return drawn
+
+
+def _draw_charts(game: Game, step: int, player_names: list[str]) -> dict[str, Any]:
     numbers = chart_numbers(game)
     ui = ui_for(game.title)
     view = public_view_at(game, step)
