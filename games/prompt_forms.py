@@ -8,6 +8,7 @@ listed choice is passed on, so the player reads the engine's sentence).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,6 +150,22 @@ def without_types(groups: list[QuickGroup], covered: frozenset[str]) -> list[Qui
                                                   if answer.action.get("type") not in covered])
             for group in groups]
     return [group for group in kept if group.answers]
+
+
+def repeats_quick(option: ActionOption, quick: Iterable[QuickAnswer]) -> bool:
+    """Whether ``option``'s full form only repeats a one-click answer: it has no fields, and its
+    action (``{"type": ..., **fixed}``) is exactly one of ``quick``'s."""
+    if option.fields:
+        return False
+    action = {"type": option.type, **option.fixed}
+    return any(answer.action == action for answer in quick)
+
+
+def without_repeats(forms: list[OptionForm], prompt: Prompt, shown: list[QuickAnswer]) -> list[OptionForm]:
+    """``forms`` (of ``prompt``) less those that only repeat a one-click answer ``shown`` as a button
+    ("Pass" as a button and again as a folded form with nothing to fill in); a refused form stays,
+    open with its words.  With no buttons shown every form stays."""
+    return [form for form in forms if form.refused or not repeats_quick(prompt.actions[form.index], shown)]
 
 
 def _widget(spec: Field) -> FieldWidget:

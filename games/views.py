@@ -25,7 +25,16 @@ from games.docs import title_doc
 from games.errors import GameNotFound, GameServiceError, NotYourTurn
 from games.forms import ImportForm, LobbyFilterForm, NewGameForm
 from games.models import ActionSource, Game, GameStatus
-from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups, without_types
+from games.prompt_forms import (
+    FormProblem,
+    OptionForm,
+    QuickGroup,
+    action_from_post,
+    option_forms,
+    quick_groups,
+    without_repeats,
+    without_types,
+)
 from games.rule_citations import has_rules_page
 from games.rules_tables import TABLES
 from games.titles import title_name, ui_for
@@ -113,14 +122,14 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         refused = None  # the position moved on: its forms start afresh
     # What the title's own cards (its picker, a route card) already offer is not offered twice.
     covered = ui_for(game.title).prompt_covers(position.prompt, position.picker) if position.prompt else frozenset()
+    groups = without_types(_quick_groups(game, position), covered)
     page.update({
         "position": position,
         "view": position.view,
         "board_html": _board_html(game, position.view, queries.version_key(game, "board", context.seat_index)),
         "prompt": position.prompt,
-        "forms": [form for form in option_forms(position.prompt, refused) if form.type not in covered]
-        if position.prompt else [],
-        "quick_groups": without_types(_quick_groups(game, position), covered),
+        "forms": _forms(position.prompt, refused, covered, groups) if position.prompt else [],
+        "quick_groups": groups,
         "picker": position.picker, "picker_template": ui_for(game.title).picker_template,
         "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
         "deadlines": _deadlines(context, position.waiting_seats),
@@ -159,6 +168,14 @@ def _undo_panel(context: queries.GameContext, waiting: list[int]) -> dict[str, A
         panel["mine"] = pending.seat == seat
         panel["may_answer"] = seat in pending.waiting_seats
     return panel
+
+
+def _forms(prompt: engine.Prompt, refused: QueryDict | None, covered: frozenset[str], groups: list[QuickGroup]
+           ) -> list[OptionForm]:
+    """The prompt card's full forms: less those of the ``covered`` types, and less those that would
+    only repeat a one-click button of ``groups``."""
+    forms = [form for form in option_forms(prompt, refused) if form.type not in covered]
+    return without_repeats(forms, prompt, [answer for group in groups for _, answer in group.answers])
 
 
 def _quick_groups(game: Game, position: queries.Position) -> list[QuickGroup]:

@@ -6,8 +6,8 @@ marked ``xdist_group`` together, but it does so by rewriting each test's nodeid,
 no longer reads (xdist 3.8); so ``bin/test``'s ``--dist loadgroup`` gets this scheduler, whose
 units are named from the nodeids it is sent:
 
-- the random 1861 games: one unit per seed group (``[seedsA-B]`` in the test's id), so the
-  groups spread over the workers and each group is played once;
+- the random 1861 and Railroad Barons games: one unit per seed group (``[seedsA-B]`` in the test's
+  id), so the groups spread over the workers and each group is played once;
 - every test module that starts a real Celery worker (its fixtures named in ``REAL_WORKER``): one
   unit for all of them, so two workers' Celery processes, SMTP listeners and restarts never run at
   once on this 2-core machine (a killed-and-restarted worker missed its task when they did);

@@ -2,7 +2,8 @@
 
 Each helper takes the page of the seat asked, answers one prompt with the page's own
 buttons and forms (a one-click button, or a folded form opened and filled: radio buttons for
-listed choices, number inputs), and waits for the game page that follows.  Tiles and tokens
+listed choices, number inputs; an answer with nothing to fill in that is a button has no form,
+so its button), and waits for the game page that follows.  Tiles and tokens
 are chosen in the page's picker (its list of every legal lay or city, the buttons the map's
 confirm button presses), routes run by the route card's button: the prompt card leaves those
 out (``TitleUI.prompt_covers``).
@@ -13,12 +14,14 @@ service layer until a wanted prompt is asked, for openings too long to click thr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import engine.core as engine
 from games import services
 from games.models import Game, Snapshot
+from tests.games.pages import button_instead
 
 
 def asked(game: Game) -> engine.Prompt | None:
@@ -61,14 +64,28 @@ def _open_form(page: Any, action_type: str, label: str | None = None, option: st
     for narrow in ([page.locator(f'button:text-is("{label}")')] if label else []) + (
             [page.locator(f'input[name="option"][value="{option}"]')] if option is not None else []):
         holders, forms = holders.filter(has=narrow), forms.filter(has=narrow)
+    assert forms.count(), f"the prompt card shows no {action_type} form ({label or option or 'any'})"
     if holders.count() and not holders.first.evaluate("details => details.open"):
         holders.first.locator("summary").click()
     return forms.first
 
 
+def _game_of(page: Any) -> Game:
+    return Game.objects.get(pk=int(re.search(r"/games/(\d+)/", page.url).group(1)))
+
+
 def fill_form(page: Any, action_type: str, choices: dict[str, str], numbers: dict[str, int],
-              label: str | None = None) -> None:
-    """Fill and post a prompt form: ``choices`` are radio buttons (field name: value), ``numbers`` inputs."""
+              label: str | None = None, prompt: engine.Prompt | None = None) -> None:
+    """Fill and post a prompt form: ``choices`` are radio buttons (field name: value), ``numbers`` inputs.
+
+    An answer with nothing to fill in that is also a one-click answer ("Buy no private", a pass) has
+    no form on the page, only its button: that is pressed.  ``prompt`` is what the page answers (by
+    default the prompt the page's game waits on first)."""
+    button = button_instead(prompt or asked(_game_of(page)), action_type, label)
+    if button is not None:
+        assert not choices and not numbers, f"{action_type} has nothing to fill in"
+        press(page, button)
+        return
     form = _open_form(page, action_type, label)
     for name, value in choices.items():
         form.locator(f'input[type=radio][name="f.{name}"][value="{value}"]').check()
@@ -78,8 +95,9 @@ def fill_form(page: Any, action_type: str, choices: dict[str, str], numbers: dic
 
 
 def post_as(page: Any, prompt: engine.Prompt, action: dict[str, Any]) -> str:
-    """Give ``action`` on the page as a player would: its button when one is exactly it, else its
-    form filled in (``tests.games.t1861_form_player`` finds which); returns how ("quick", "form", ...)."""
+    """Give ``action`` on the page as a player would: its button when one is exactly it (the only way
+    the page gives an answer with nothing to fill in that is a button), else its form filled in
+    (``tests.games.t1861_form_player`` finds which); returns how ("quick", "form", ...)."""
     from tests.games.t1861_form_player import page_post
 
     if action["type"] in PICKED:

@@ -12,6 +12,7 @@ from django.core import mail
 
 from games.models import Action, Game
 from tests.games.factories import SCRIPT, TILE_BAG
+from tests.games.pages import button_instead, prompt_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +32,15 @@ def sign_in(page, base: str, email: str, name: str, next_url: str = "") -> None:
 
 
 def answer(page, action_type: str, fill: dict[str, str] | None = None, check: str | None = None) -> None:
-    """Fill the prompt's form for ``action_type`` and send it."""
+    """Fill the prompt's form for ``action_type`` and send it; an answer with nothing to fill in that is
+    also a one-click answer (declaring the end) has no form on the page, so its button is pressed."""
+    game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
+    button = button_instead(prompt_of(game_id), action_type)
+    if button is not None:
+        assert not fill and not check, f"{action_type} has nothing to fill in"
+        page.locator(f"form.quick button[name=quick][value='{button}']").click()
+        page.wait_for_load_state()
+        return
     form = page.locator(f"form[data-action='{action_type}']")
     fold = page.locator(f"details[data-fold='{action_type}']:not([open]) > summary")
     if fold.count():

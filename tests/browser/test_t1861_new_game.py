@@ -111,6 +111,17 @@ def test_a_new_1861_game_is_created_and_played_on_its_pages(live_server, new_pag
     drive.press_labelled(page, prompt, "Pay out ")
     assert f"{company.upper()} pays out ₽" in page.locator("#log").inner_text()
 
+    # Passing the track step has nothing to fill in and is a one-click answer: the card shows it once,
+    # as that button (no folded form repeating it), and the driver's form filling presses it.
+    prompt = drive.fast_forward(game, lambda p: drive.step_of(p) == "operate:track", 6)
+    page = page_for(prompt)
+    label = next(option.label for option in prompt.actions if option.type == "pass")
+    assert page.locator("#prompt").get_by_text(label, exact=True).count() == 1
+    assert page.locator('#prompt details.fold[data-fold="pass"]').count() == 0
+    version = Game.objects.get(pk=game.pk).version
+    drive.fill_form(page, "pass", {}, {}, prompt=prompt)
+    assert Game.objects.get(pk=game.pk).version > version
+
     ann.goto(f"{base}/games/{game.pk}/")
     ann.wait_for_selector(".map-zoom button")
     ann.screenshot(path=artifacts / "phone-1861-new-first-screen.png")

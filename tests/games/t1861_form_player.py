@@ -3,8 +3,9 @@
 The engine's random player (``engine.t1861.bot``) decides what to do; this module finds how
 a player would say it on the page, from the widgets ``games.prompt_forms.option_forms`` builds
 (a radio button among the listed choices, a number within the input's bounds, a one-click
-answer), and returns the post that says it.  An answer the page cannot express is a
-:class:`NotOnThePage` naming the prompt and the action, so a test can say what is missing.
+answer; never a form the page leaves out as it would only repeat a button), and returns the
+post that says it.  An answer the page cannot express is a :class:`NotOnThePage` naming the
+prompt and the action, so a test can say what is missing.
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from typing import Any
 from django.http import QueryDict
 
 from engine.core import ActionOption, Prompt
-from games.prompt_forms import FieldWidget, OptionForm, action_from_post, fields_for_action, option_forms
+from games.prompt_forms import (
+    FieldWidget,
+    OptionForm,
+    action_from_post,
+    fields_for_action,
+    option_forms,
+    without_repeats,
+)
 
 # Routes are drawn on the map (a helper is building that); until then the page's answer to a
 # run is its suggested one-click answer, the optimiser's best set.
@@ -49,7 +57,8 @@ def page_post(prompt: Prompt, action: dict[str, Any]) -> PagePost:
     for index, answer in enumerate(prompt.quick):
         if answer.action == action:
             return PagePost({"quick": str(index)}, "quick")
-    for option, form in zip(prompt.actions, option_forms(prompt), strict=True):
+    for form in shown_forms(prompt):
+        option = prompt.actions[form.index]
         if option.type == action["type"] and (data := _form_post(prompt, option, form, action)) is not None:
             return PagePost(data, "form")
     if action["type"] in SUGGESTED_ONLY:
@@ -58,6 +67,12 @@ def page_post(prompt: Prompt, action: dict[str, Any]) -> PagePost:
         if suggested is not None:
             return PagePost({"quick": str(suggested)}, "suggested")
     raise NotOnThePage(f"{prompt.name} ({prompt.context.get('step', '')}): no button or form gives {action}")
+
+
+def shown_forms(prompt: Prompt) -> list[OptionForm]:
+    """The full forms the prompt card shows: not those with nothing to fill in whose answer is a
+    one-click button (``games.prompt_forms.without_repeats``), which the page offers once, as the button."""
+    return without_repeats(option_forms(prompt), prompt, list(prompt.quick))
 
 
 def _picker_lists(prompt: Prompt, action: dict[str, Any]) -> bool:

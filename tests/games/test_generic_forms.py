@@ -15,7 +15,7 @@ from engine.core.rng import seeded_rng
 from games.models import GameStatus, Snapshot
 from games.prompt_forms import fields_for_action
 from tests.games.factories import started_game
-from tests.games.pages import prompt_form, quick_form
+from tests.games.pages import button_instead, press_quick, prompt_form, quick_form
 
 pytestmark = pytest.mark.django_db
 
@@ -49,9 +49,13 @@ def test_random_moves_through_the_page_forms(client, players, title, count, move
         prompt = waiting[0]
         action = rules.random_action(state, prompt.seat, rng)
         page = clients[prompt.seat].get(f"/games/{game.pk}/").content.decode()
-        form = prompt_form(page, action["type"])
         option = next(o for o in prompt.actions if o.type == action["type"])
-        response = clients[prompt.seat].post(form["attrs"]["action"], form_data(form, option, action))
+        button = button_instead(prompt, action["type"])
+        if button is not None and action == prompt.quick[button].action:
+            response = press_quick(clients[prompt.seat], page, button)  # nothing to fill in: its button only
+        else:
+            form = prompt_form(page, action["type"])
+            response = clients[prompt.seat].post(form["attrs"]["action"], form_data(form, option, action))
         assert response.status_code == 302, response.content.decode()[:2000]
         expected, _ = engine.apply(state, prompt.seat, action)
         while (forced := engine.forced_answer(expected)) is not None:  # the service answers these

@@ -4,8 +4,9 @@ Game 29683 cut where the acting seat is asked for a tile (action 78, MV), a stat
 (376, NW), a home city (545) and routes (450, NW).  The picker lists every legal lay or city
 and the route card has its own "run the suggested routes" button, so the prompt card shows
 neither the prompt's lay/token/route quick answers nor the lay_tile/place_token/run_routes
-forms; the prompt's other answers (pass, ...) stay, at the same indices, and still post.  The
-engine's prompt is unchanged: a mail still offers those quick answers.
+forms; the prompt's other answers (pass, ...) stay, at the same indices, and still post (a pass as its
+button only: its form, with nothing to fill in, would repeat it).  The engine's prompt is unchanged: a
+mail still offers those quick answers.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 import engine.core as engine
 from games import import_18xx, queries
 from games.models import Game
+from games.prompt_forms import repeats_quick
 from tests.games.t1861_imports import running_export
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +59,9 @@ def test_the_pickers_choices_are_not_repeated_in_the_prompt_card(client, players
     assert of_type(prompt, {covered}), "the engine's prompt still offers them as quick answers (mails use them)"
     assert quick_shown(html) == of_type(prompt, {covered}, keep=True)
     assert covered not in forms_shown(html)
-    assert forms_shown(html) == [option.type for option in prompt.actions if option.type != covered]
+    # The other forms stay, but for one that would only repeat a kept button ("No (more) track", a pass).
+    assert forms_shown(html) == [option.type for option in prompt.actions
+                                 if option.type != covered and not repeats_quick(option, prompt.quick)]
 
 
 def test_the_other_answers_at_the_track_step_still_post(client, players) -> None:
