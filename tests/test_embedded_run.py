@@ -136,3 +136,14 @@ def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path
     outcome = json.loads(result.stdout.strip().splitlines()[-1])
     assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200, 200], "table": True, "listed": True,
                        "ordinals": {"P1": 7.25}, "rated": 0}
+
+
+def test_the_embedded_run_makes_a_var_dir_it_is_given(tmp_path):
+    """``TURNPOST_VAR_DIR=/tmp/new bin/serve`` migrates into a folder not made yet, as it does into ``var/``."""
+    var_dir = tmp_path / "not" / "made" / "yet"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
+    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(var_dir))
+    result = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert (var_dir / "turnpost.sqlite3").exists()
