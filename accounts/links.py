@@ -88,6 +88,16 @@ def read(purpose: str, token: str) -> LinkClaim:
     return LinkClaim(token, email, user_id)
 
 
+def signed_email(purpose: str, token: str) -> str | None:
+    """The address a genuine token of ``purpose`` names, used or expired alike; None for anything else."""
+    try:
+        claims = signing.loads(token, salt=_salt(purpose))
+    except (signing.BadSignature, ValueError, TypeError, UnicodeError):
+        return None
+    email = claims.get("e") if isinstance(claims, dict) else None
+    return email if isinstance(email, str) else None
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 

@@ -54,6 +54,10 @@ def signin_link(request: HttpRequest) -> HttpResponse:
             return render(request, "accounts/confirm.html", {"token": token, "email": claim.email, "next": next_url})
         user = services.sign_in_with(token)
     except links.LinkRefused as refused:
+        if request.user.is_authenticated and links.signed_email(links.SIGNIN, token) == request.user.email:
+            # The mail's link pressed again (or Back) after it signed this browser in: nothing to refuse.
+            messages.info(request, f"You are signed in as {request.user.email}.")
+            return redirect(next_url or "home")
         return render(request, "accounts/confirm.html", {"error": refused.message}, status=400)
     login(request, user, backend="accounts.backends.LinkBackend")
     if user.needs_display_name:

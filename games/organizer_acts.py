@@ -175,7 +175,7 @@ def hand_over_locked(game: Game, seat_index: Any, new_player: User) -> HandedOve
         raise GameClosed("This game is not being played, so its seats cannot change hands.")
     seat = _seat(game, seat_index)
     if seat.index in stand_in.resigned_seats(game):
-        raise GameClosed("That seat's player resigned; the service plays it now.")
+        raise GameClosed("That seat's player resigned; Turnpost plays it now.")
     if seat.user_id == new_player.pk:
         raise SetupError(f"{new_player.name} already plays that seat.")
     if Seat.objects.filter(game=game, user=new_player).exists():

@@ -61,7 +61,7 @@ def resign(game_id: int, user: User | None) -> ResignOutcome:
             services.answer_for_the_table(game)
     if game_over:
         return ResignOutcome(True, "You resigned; the game is over.")
-    return ResignOutcome(False, "You resigned. The game goes on without you: the service plays your seat's moves.")
+    return ResignOutcome(False, "You resigned. The game goes on without you: Turnpost plays your seat's moves.")
 
 
 def refusal_for(game: Game, seat: int | None) -> GameServiceError | None:

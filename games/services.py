@@ -373,7 +373,7 @@ def _seat_for_move(game: Game, seat_index: Any, user: User | None, source: str) 
 
 def _refuse_if_resigned(game: Game, seat_index: int) -> None:
     if seat_index in stand_in.resigned_seats(game):
-        raise GameClosed("You have resigned from this game; the service plays your seat now.")
+        raise GameClosed("You have resigned from this game; Turnpost plays your seat now.")
 
 
 def _apply_locked(

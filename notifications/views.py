@@ -181,6 +181,8 @@ def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
         **order_forms(game, seat),
         "vacation": VacationDay.objects.filter(game=game, user=request.user).order_by("day"),
         "rules": rules,
+        # The saved reminder, so saving the form again keeps it (empty: the default, a quarter of the limit).
+        "reminder_hours": int(rules.reminder_before.total_seconds() // 3600) if rules.reminder_before else None,
         "is_creator": is_creator,
         "policies": TimeoutPolicy.choices,
         "profile": MailProfile.objects.filter(user=request.user).first(),
@@ -226,6 +228,7 @@ def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool
                 "vacation_days": min(days, MAX_VACATION_DAYS),
             },
         )
+        messages.success(request, "Deadline rules saved.")
     elif op == "resume" and is_creator:
         deadlines.resume(game.pk)
 

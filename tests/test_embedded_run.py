@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 PLAY = """
@@ -136,3 +138,49 @@ def test_the_embedded_run_draws_a_league_and_rebuilds_ratings_on_sqlite(tmp_path
     outcome = json.loads(result.stdout.strip().splitlines()[-1])
     assert outcome == {"draw": 302, "season": "drawn", "pages": [200, 200, 200], "table": True, "listed": True,
                        "ordinals": {"P1": 7.25}, "rated": 0}
+
+
+def test_the_embedded_run_makes_a_var_dir_it_is_given(tmp_path):
+    """``TURNPOST_VAR_DIR=/tmp/new bin/serve`` migrates into a folder not made yet, as it does into ``var/``."""
+    var_dir = tmp_path / "not" / "made" / "yet"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
+    env.update(DJANGO_SETTINGS_MODULE="turnpost.settings", TURNPOST_EMBEDDED="true", TURNPOST_VAR_DIR=str(var_dir))
+    result = subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert (var_dir / "turnpost.sqlite3").exists()
+
+
+@pytest.mark.slow
+def test_bin_serve_shows_the_sites_own_not_found_page_and_still_serves_the_api_docs(tmp_path):
+    """A newcomer's mistyped address on ``bin/serve`` got Django's debug page listing every URL pattern."""
+    import signal
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TURNPOST_", "DATABASE_", "CELERY_"))}
+    env.update(TURNPOST_VAR_DIR=str(tmp_path), PORT=str(port))
+    server = subprocess.Popen([str(ROOT / "bin" / "serve")], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(f"{base}/", timeout=2)
+                break
+            except OSError:
+                time.sleep(0.5)
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"{base}/games/999999/", timeout=5)
+        page = missing.value.read().decode()
+        assert missing.value.code == 404 and "There is no such game." in page
+        assert "URLconf" not in page and "DEBUG = True" not in page
+        assert urllib.request.urlopen(f"{base}/static/ninja/swagger-ui-bundle.js", timeout=5).status == 200
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=20)

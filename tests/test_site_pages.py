@@ -31,3 +31,9 @@ def test_the_page_points_to_the_page_the_address_belongs_to(client, players):
 def test_only_a_get_or_head_is_answered_with_the_page(client):
     other = client.delete("/accounts/signout/")
     assert other.status_code == 405 and other.content == b""
+
+
+def test_a_missing_page_says_why_in_one_sentence(client):
+    html = client.get("/games/999999/").content.decode()
+    assert "<p>There is no such game.</p>" in html and ".." not in html
+    assert "<p>There is nothing here.</p>" in client.get("/no/such/address/").content.decode()

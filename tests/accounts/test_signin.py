@@ -67,6 +67,23 @@ def test_a_link_works_once(client):
     assert "_auth_user_id" not in other.session
 
 
+def test_the_link_opened_again_in_the_browser_it_signed_in_goes_on_instead_of_refusing(client):
+    """Pressing the mail's link a second time (or Back) after it signed in said the link had expired."""
+    ask(client, "new@example.com")
+    link = last_link_to("new@example.com")
+    form = confirm_form(client.get(link).content.decode())
+    client.post("/accounts/signin/link/", form)
+    client.post("/accounts/welcome/", {"display_name": "New", "time_zone": "UTC"})
+    again = client.get(link, follow=True)
+    html = again.content.decode()
+    assert again.status_code == 200 and "You are signed in as new@example.com." in html
+    assert "expired or was already used" not in html
+    assert client.post("/accounts/signin/link/", form)["Location"] == "/"
+    someone_else = User.objects.create_user(email="other@example.com", display_name="Other")
+    client.force_login(someone_else)  # signed in under another address: the spent link is refused as before
+    assert client.get(link).status_code == 400
+
+
 def test_an_expired_link_is_refused(client, settings, monkeypatch):
     settings.TURNPOST_SIGNIN_LINK_MAX_AGE = 60
     ask(client, "new@example.com")

@@ -69,3 +69,14 @@ def test_the_organizers_console_fits_a_phone_its_wide_table_scrolling_in_its_car
     page.screenshot(path=artifacts / "phone-console.png", full_page=True)
     assert page.locator("#console-games a.button", has_text="Adjudicate").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways page
+
+
+def test_the_lobby_filters_fit_a_phone(live_server, new_page, artifacts):
+    """The game filter's longest title ("1861: The Railways of the Russian Empire") stretched it past its card,
+    its arrow cut off."""
+    page = signed_in_page(new_page, live_server.url, make_players()[0], viewport=PHONE)
+    page.goto(f"{live_server.url}/games/lobby/")
+    page.screenshot(path=artifacts / "phone-lobby.png", full_page=True)
+    card = page.locator("#lobby-filters").locator("xpath=ancestor::div[contains(@class,'card')][1]").bounding_box()
+    select = page.locator("#id_title").bounding_box()
+    assert select["x"] + select["width"] <= card["x"] + card["width"]

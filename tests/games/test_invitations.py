@@ -165,3 +165,12 @@ def test_a_game_whose_free_seats_are_all_invited_asks_no_one_to_share_it(client,
                              for game in Game.objects.order_by("pk"))
     assert "their invitations went out by mail" in all_invited and "Share this page" not in all_invited
     assert "Share this page" in one_open and "anyone signed in may take an open seat" in one_open
+
+
+def test_a_waiting_game_counts_its_seats_in_words(client, players):
+    """A two-seat game waits for "both seats", not "all 2 seats"."""
+    two = services.create_game(players[0], "railroad-barons", 2, invited_emails=["bob@example.com"])
+    three = services.create_game(players[0], "acquire", 3, invited_emails=["bob@example.com"])
+    client.force_login(players[0])
+    assert "This game starts when both seats are taken" in client.get(f"/games/{two.pk}/").content.decode()
+    assert "This game starts when all 3 seats are taken" in client.get(f"/games/{three.pk}/").content.decode()

@@ -244,7 +244,7 @@ def test_a_resigned_player_can_no_longer_move(players):
     game = started_game(players)
     resign(game, players[1])
     game.refresh_from_db()
-    with pytest.raises(GameClosed, match="You have resigned from this game"):
+    with pytest.raises(GameClosed, match="You have resigned from this game; Turnpost plays your seat now"):
         services.submit_move(game.pk, 1, {"type": "place_tile", "tile": "4A"}, game.version, "web", players[1])
 
 
@@ -264,7 +264,7 @@ def test_the_confirm_page_asks_and_changes_nothing_and_its_post_resigns(client, 
     response = client.post(f"/games/{game.pk}/resign/")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
     after = client.get(f"/games/{game.pk}/").content.decode()
-    assert "You resigned. The game goes on without you" in after
+    assert "You resigned. The game goes on without you: Turnpost plays your seat&#x27;s moves." in after
     assert 'id="resigned-note"' in after and 'id="resign-link"' not in after
     assert '<span class="pill">resigned</span>' in after  # cy's row on the board
     again = client.post(f"/games/{game.pk}/resign/")  # a second press: harmless, and it says so

@@ -160,3 +160,16 @@ def test_the_button_that_mails_last_seasons_players_shows_only_when_there_is_som
     second, _ = second_season_of(league)
     page = client.get(f"/leagues/{league.slug}/{second.number}/").content.decode()
     assert "Mail last season's 4 players" in page
+
+
+def test_a_season_drawn_early_says_sign_up_closed_at_the_draw_not_at_a_deadline_still_to_come(client, league, olga):
+    season = open_season(league, division_size=4, game_size=4)
+    sign_up_players(season, 4)
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/1/draw/")
+    season.refresh_from_db()
+    page = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    drawn, deadline = (timezone.localtime(moment).strftime("%-d %B %Y, %H:%M")
+                       for moment in (season.drawn_at, season.signup_deadline))
+    assert (f"Sign-up closed {drawn}, when the divisions were drawn before the deadline ({deadline})."
+            in page)

@@ -47,6 +47,20 @@ def test_the_creator_sets_the_deadline_rules(client, game, players):
     assert VacationDay.objects.get().user == players[0]
 
 
+def test_the_deadline_rules_form_shows_the_saved_reminder_so_saving_again_keeps_it(client, game, players):
+    client.force_login(players[0])
+    url = f"/mail/games/{game.pk}/"
+    response = client.post(url, {"op": "rules", "policy": "default", "reminder_hours": "6", "vacation_days": "0"},
+                           follow=True)
+    page = response.content.decode()
+    assert "Deadline rules saved." in page
+    assert 'name="reminder_hours" min="0" value="6"' in page
+    # the creator changes only the vacation days: the form posts the reminder it shows
+    client.post(url, {"op": "rules", "policy": "default", "reminder_hours": "6", "vacation_days": "2"})
+    rules = GameMailSettings.objects.get(game=game)
+    assert (rules.reminder_before.total_seconds(), rules.vacation_days) == (21600, 2)
+
+
 def test_outsiders_have_no_mail_settings_for_a_game(client, game, dee):
     client.force_login(dee)
     assert client.get(f"/mail/games/{game.pk}/").status_code == 404

@@ -101,6 +101,9 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database_from_url(env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'turnpost.sqlite3'}"))}
+if not env_str("DATABASE_URL", ""):
+    # The default SQLite file's folder: a TURNPOST_VAR_DIR not made yet would stop bin/serve's migrate with a traceback.
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
