@@ -599,8 +599,8 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
     seller_name = "the bank" if source == "depot" else str(source).upper()
-    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train ({train}) from"
-                        f" {seller_name} for ₽{purchase.price}.",
+    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train from {seller_name}"
+                        f" for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1)

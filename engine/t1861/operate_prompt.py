@@ -8,6 +8,8 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
@@ -27,6 +29,19 @@ def _other_trains(state: State, company: str) -> list[tuple[str, str]]:
     return [(train, other) for other in [*state.minors, *state.majors] if other != company
             if company_turn.company_of(state, other)["status"] == "started"
             for train in company_turn.company_of(state, other)["trains"]]
+
+
+def company_trade(state: State, company: str) -> dict[str, Any] | None:
+    """The ₽1 purchase of the first train another company owns, whoever its president (the random
+    player's rare trade), or None when the company may buy none now."""
+    sellers = _other_trains(state, company)
+    if not sellers or company_turn.buyer(state, company).cash < 1 or not company_turn.has_room(state, company):
+        return None
+    return _trade(*sellers[0])
+
+
+def _trade(train: str, owner: str) -> dict[str, Any]:
+    return {"type": "buy_train", "train": train, "source": owner, "price": 1}
 
 
 def operate_prompt(state: State, seat: int) -> Prompt:
@@ -183,8 +198,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train ({train}) from the bank"
-                                 f" (₽{purchase.price})",
+        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train from the bank (₽{purchase.price})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
@@ -192,15 +206,21 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             Field("train", "choice", "Train", choices=trains),), fixed={"source": "depot"}))
     sellers = _other_trains(state, company)
     if sellers and buyer.cash >= 1 and company_turn.has_room(state, company):
-        owners = sorted({owner for _, owner in sellers})
+        owners = list(dict.fromkeys(owner for _, owner in sellers))  # the first train's owner first, as they pair
         actions.append(ActionOption("buy_train", "Buy a train from another company", (
-            Field("train", "choice", "Train", choices=tuple(Choice(t, f"{t} of {s.upper()}") for t, s in sellers)),
+            Field("train", "choice", "Train", choices=tuple(
+                Choice(t, f"{depot_rules.train_type_of(t)}-train of {s.upper()}") for t, s in sellers)),
             Field("source", "choice", "From", choices=tuple(Choice(s, s.upper()) for s in owners)),
             Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
             help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
-        train, owner = sellers[0]
-        quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train ({train}) for ₽1",
-                                 {"type": "buy_train", "train": train, "source": owner, "price": 1}))
+        # One click buys a train for ₽1 only from a company of the same president: from another
+        # player's company the price is theirs to agree (12.10), so only the form offers it.
+        president = company_turn.operator(state, company)
+        own = [(train, owner) for train, owner in sellers if company_turn.operator(state, owner) == president]
+        if own:
+            train, owner = own[0]
+            quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train for ₽1",
+                                     _trade(train, owner)))
     forced = company_turn.forced(state, company)
     if not forced:
         option, answer = _pass("Buy no (more) trains")

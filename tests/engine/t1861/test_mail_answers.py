@@ -56,15 +56,19 @@ def test_a_dividend_says_what_a_share_earns_and_where_the_price_goes(positions):
     assert lines[0] == "NW pays half, ₽60 (₽6 a share), and keeps ₽60; the price is ₽165."
 
 
-def test_a_train_is_one_click_from_the_bank_or_another_company_and_its_purchase_reads_well(positions):
+def test_a_train_is_one_click_from_the_bank_or_the_presidents_own_company_and_its_purchase_reads_well(positions):
+    """Player 1's KB may take their own KR's train for ₽1 in one click; KK's is player 3's, whose price is
+    theirs to agree (12.10), so no click offers it for ₽1 (the form still takes an agreed price)."""
     prompt, answers = quick(positions[KB_BUYS_A_TRAIN])
-    assert list(answers) == ["Buy KK's 2-train (2-5) for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
-    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KK's 2-train (2-5) for ₽1"])
-    assert lines[0] == "KB buys a 2-train (2-5) from KK for ₽1."
+    assert list(answers) == ["Buy KR's 2-train for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
+    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KR's 2-train for ₽1"])
+    assert lines[0] == "KB buys a 2-train from KR for ₽1."
+    other = {"type": "buy_train", "train": "2-5", "source": "kk", "price": 25}  # still possible, at a price agreed
+    assert events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, other)[0][0] == "KB buys a 2-train from KK for ₽25."
     prompt, answers = quick(positions[RO_BUYS_A_TRAIN])
-    assert list(answers) == ["Buy a 2-train (2-8) from the bank (₽100)", "Buy KB's 2-train (2-7) for ₽1"]  # forced
-    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train (2-8) from the bank (₽100)"])
-    assert lines[0] == "RO buys a 2-train (2-8) from the bank for ₽100."
+    assert list(answers) == ["Buy a 2-train from the bank (₽100)", "Buy M-K's 2-train for ₽1"]  # forced
+    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train from the bank (₽100)"])
+    assert lines[0] == "RO buys a 2-train from the bank for ₽100."
 
 
 def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it_may_buy(positions):
