@@ -28,7 +28,7 @@ from games.models import ActionSource, Game, GameStatus
 from games.prompt_forms import FormProblem, QuickGroup, action_from_post, option_forms, quick_groups, without_types
 from games.rule_citations import has_rules_page
 from games.rules_tables import TABLES
-from games.titles import title_name, ui_for
+from games.titles import startable_titles, title_name, ui_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -39,6 +39,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "invitations": invitations,
         "joinable": [game for game in queries.joinable_games(user) if game not in invitations],
         "recent": queries.recent_games(),
+        "titles": [title.name for title in startable_titles()],
     }
     return render(request, "home.html", context)
 
