@@ -19,6 +19,7 @@ from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.operate_prompt import can_pay
+from engine.t1861.tiles import rotate_path
 from engine.t1861.tokens import home_city_options, legal_tokens
 from games import import_18xx, queries
 from games.models import Game
@@ -70,8 +71,15 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
     state = state_of(game)
     assert company_turn.turn(state)["company"] == company
     seated(game, players[0], company_turn.operator(state, company))
-    expected = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
-                if can_pay(state, company, lay.cost)]
+    legal = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
+             if can_pay(state, company, lay.cost)]
+    expected, tracks = [], set()
+    for lay in legal:  # a lay whose track an earlier rotation of its tile lays already is listed once
+        track = (lay.hex, lay.tile, frozenset(frozenset(rotate_path(path, lay.rotation))
+                                              for path in DATA.tiles[lay.tile].paths))
+        if track not in tracks:
+            tracks.add(track)
+            expected.append(lay)
     assert len(expected) > 12  # more than the prompt's twelve quick answers
     client.force_login(players[0])
     html = client.get(f"/games/{game.pk}/").content.decode()
@@ -95,6 +103,22 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
     # Grouped by hex, each named once.
     hexes = re.findall(r'data-pick-hex="([^"]+)"', html)
     assert hexes == sorted({lay.hex for lay in expected}) and len(hexes) == len(set(hexes))
+
+
+def test_a_straight_tile_turned_half_round_is_offered_once(client, players) -> None:
+    """Tile 9 at rotations 0 and 3 is the same straight track: the list once showed both, each "south, north"."""
+    game = import_18xx.import_export(running_export(MANY_HEXES_CUT), None)
+    state = state_of(game)
+    seated(game, players[0], company_turn.operator(state, "mnn"))
+    legal = [lay for lay in legal_lays(state.board, "MNN", state.phase, company_turn.lays_done(state))
+             if can_pay(state, "mnn", lay.cost)]
+    twins = [(lay.hex, lay.rotation) for lay in legal if lay.tile == "9" and (lay.hex, (lay.rotation + 3) % 6)
+             in {(other.hex, other.rotation) for other in legal if other.tile == "9"}]
+    assert twins  # the engine takes either rotation
+    client.force_login(players[0])
+    listed_nines = [(form["f.hex"].upper(), int(form["f.rotation"])) for form in listed(
+        client.get(f"/games/{game.pk}/").content.decode()) if form["f.tile"] == "9"]
+    assert listed_nines and all((hex_id, (rotation + 3) % 6) not in listed_nines for hex_id, rotation in listed_nines)
 
 
 def test_pressing_a_listed_lay_lays_the_tile(client, players, track_game) -> None:
