@@ -14,7 +14,9 @@ from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
+from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, MajorDividend, per_share_words
+from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
@@ -110,11 +112,26 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
             Field("tile", "choice", "Tile", choices=tuple(Choice(t, t) for t in tiles)),
             Field("rotation", "number", "Rotation", min=0, max=5, step=1, default=0)),
             help="Two tile actions a turn, the second ₽20 dearer; never two upgrades (rules 12.3)."))
-        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}, ₽{lay.cost})",
+        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}: {_edges(lay.tile, lay.rotation)},"
+                              f" {_cost_words(state, company, lay.cost)})",
                               {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile,
                                "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
     option, answer = _pass("No (more) track")
     return "lay track?", [*actions, option], [*quick, answer]
+
+
+def _edges(tile: str, rotation: int) -> str:
+    """"north-east, south-east": where the tile's track leads at ``rotation`` (a mail shows no map)."""
+    return ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))) or "no edge"
+
+
+def _cost_words(state: State, company: str, cost: int) -> str:
+    """"₽80", or "₽80, takes 2 loans" when cash falls short: loans are taken without asking (G11)."""
+    entry = company_turn.company_of(state, company)
+    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
+                                     state.loans_in_supply, cost)
+    taken = borrowed.loans_taken if borrowed else 0
+    return f"₽{cost}" + (f", takes {taken} loan{'s' if taken > 1 else ''}" if taken else "")
 
 
 def can_pay(state: State, company: str, cost: int) -> bool:

@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from engine.core import prompts
 from engine.t1861 import company_turn
 from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
@@ -23,6 +24,8 @@ from engine.t1861.tiles import rotate_path
 from engine.t1861.tokens import home_city_options, legal_tokens
 from games import import_18xx, queries
 from games.models import Game
+from games.titles.t1861.lay_picker import prompt_picker
+from tests.engine.t1861.games import fixture_replay
 from tests.games.t1861_imports import running_export
 from tests.games.test_t1861_pages import hex_title, section, text
 
@@ -211,3 +214,13 @@ def test_a_parred_majors_home_city_is_picked_from_the_list(client, players) -> N
     assert client.post(f"/games/{game.pk}/move/", post).status_code == 302
     after = client.get(f"/games/{game.pk}/").content.decode()
     assert major.upper() in hex_title(after, hex_id)
+
+
+def test_a_lay_dearer_than_the_cash_says_the_loans_it_takes() -> None:
+    """G11: the rules borrow for a lay without asking; the picker's price is where the player learns of it."""
+    state = fixture_replay("29683", MANY_HEXES_CUT)[0]
+    state.minors["mnn"]["cash"] = 0
+    (prompt,) = prompts(state)
+    prices = {choice["price"] for group in prompt_picker(state, prompt)["hexes"]
+              for form in group["forms"] for choice in form["choices"]}
+    assert "₽0" in prices and "₽20 (takes 1 loan)" in prices and "₽20" not in prices

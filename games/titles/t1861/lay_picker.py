@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionOption, Prompt
+from engine.t1861 import company_turn, loans
 from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
 from engine.t1861.map_view import hex_after_lay, hex_view
@@ -66,13 +67,24 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
         turn, edges = turn_words(rotation), edge_words(tile, rotation)
         group["choices"].append({
             "key": f"{hex_id}-{tile}-{rotation}", "hex": hex_id, "tile": tile, "rotation": rotation,
-            "price": f"₽{lay['cost']}", "fields": fields_for_action(option, action),
+            "price": _lay_price(state, prompt.context["company"], lay["cost"]),
+            "fields": fields_for_action(option, action),
             # (form heading, button words) when the button sends the rotation, or the tile
             "parts": {"f.rotation": (f"Tile {tile}", f"{turn}: {edges}"),
                       "f.tile": (turn[0].upper() + turn[1:], f"Tile {tile}: {edges}")},
             "drawing": _preview(after, offboard_colour),
         })
     return _picker("lays", "lay_tile", "Lay this tile", groups, len(laid))
+
+
+def _lay_price(state: State, company: str, cost: int) -> str:
+    """"₽80", or "₽80 (takes 2 loans)" when the company's cash falls short: the rules borrow for a lay
+    without asking (G11), so the price is where the player learns of it."""
+    entry = company_turn.company_of(state, company)
+    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"],
+                                     entry["loans"], state.loans_in_supply, cost)
+    taken = borrowed.loans_taken if borrowed else 0
+    return f"₽{cost}" + (f" (takes {taken} loan{'s' if taken > 1 else ''})" if taken else "")
 
 
 def _token_picker(state: State, option: ActionOption, places: list[tuple[str, int, str]], button: str,

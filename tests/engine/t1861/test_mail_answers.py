@@ -7,9 +7,12 @@ lines the mail's "since your last move" quotes say what happened in plain words.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.t1861.company_turn import phase_words
+from engine.t1861.operate_prompt import _cost_words
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
 
@@ -82,3 +85,17 @@ def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it
 
 def test_a_phase_change_names_its_tiles_and_train_limits():
     assert phase_words("3") == "Phase 3 begins: yellow, green tiles; train limit minors 2, majors 4."
+
+
+def test_a_lay_link_says_where_its_track_leads_and_the_loans_it_takes():
+    """A mail shows no map: each lay names its edges.  Loans for a lay are taken without a question
+    (G11), so a lay that costs more than the company's cash says how many it takes."""
+    state = fixture_replay("29683", 270)[0]  # MNN (₽199) at its track step; some lays cost ₽20
+    (prompt,) = TITLE.prompts(state)
+    lays = [answer for answer in prompt.quick if answer.action["type"] == "lay_tile"]
+    assert lays and all(re.search(r"\(turn \d: (north|south)[a-z -]*(, (north|south)[a-z-]*)*, ₽\d+\)$", answer.label)
+                        for answer in lays), [answer.label for answer in lays]
+    assert _cost_words(state, "mnn", 20) == "₽20"
+    state.minors["mnn"]["cash"] = 0
+    assert _cost_words(state, "mnn", 20) == "₽20, takes 1 loan"  # a loan brings ₽45
+    assert _cost_words(state, "mnn", 80) == "₽80, takes 2 loans"
