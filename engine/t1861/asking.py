@@ -25,6 +25,7 @@ from engine.t1861 import (
     trainless,
 )
 from engine.t1861.city_choices import city_answers, city_fields
+from engine.t1861.data import DATA
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.rsr_prompt import rsr_routes_prompt
 from engine.t1861.state import State
@@ -205,8 +206,10 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     minors = stock_round.minors_for_auction(state, seat)
     if minors:
         actions.append(ActionOption("bid", "Put a minor up for auction", (
-            Field("company", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in minors)),
-            _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid"))))
+            Field("company", "choice", "Minor", choices=tuple(Choice(m, m.upper(), minor_words(m)) for m in minors)),
+            _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid")),
+            help="N is the first minor to start; the others are offered once it has (rules 4)." if minors == ["n"]
+            else ""))
         quick += [QuickAnswer(f"Auction {minor.upper()} at ₽{stock_round.MINOR_MINIMUM}",
                               {"type": "bid", "company": minor, "price": stock_round.MINOR_MINIMUM})
                   for minor in minors]
@@ -215,6 +218,12 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
     question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+
+
+def minor_words(minor: str) -> str:
+    """"Riga-Orel Railway, home Riga (B4)": what a minor's id alone does not tell a player choosing one."""
+    entry = next(entry for entry in DATA.raw["minors"] if entry["id"].lower() == minor)
+    return f"{entry['name']}, home {entry['home_location']} ({entry['home_hex']})"
 
 
 def _merger_turn(state: State, seat: int) -> Prompt:

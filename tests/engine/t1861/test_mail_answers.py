@@ -99,3 +99,17 @@ def test_a_lay_link_says_where_its_track_leads_and_the_loans_it_takes():
     state.minors["mnn"]["cash"] = 0
     assert _cost_words(state, "mnn", 20) == "₽20, takes 1 loan"  # a loan brings ₽45
     assert _cost_words(state, "mnn", 80) == "₽80, takes 2 loans"
+
+
+def test_a_minor_to_auction_is_named_with_its_home_and_n_is_said_to_come_first():
+    """A player choosing a minor to put up sees which railway it is and where it starts, not only "RO";
+    and when N alone is offered, why (the engine's rule: N starts first)."""
+    first = fixture_replay("29683", 37)[0]  # stock round 1's first turn: only N may be put up
+    bid = next(option for (prompt,) in [TITLE.prompts(first)] for option in prompt.actions if option.type == "bid")
+    assert [(choice.value, choice.detail) for choice in bid.fields[0].choices] == [
+        ("n", "Nikolaev Railway, home Moscow (H8)")]
+    assert bid.help.startswith("N is the first minor to start")
+    later = fixture_replay("29683", 41)[0]  # N started: the yellow minors follow
+    bid = next(option for (prompt,) in [TITLE.prompts(later)] for option in prompt.actions if option.type == "bid")
+    details = {choice.value: choice.detail for choice in bid.fields[0].choices}
+    assert details["ro"] == "Riga-Orel Railway, home Riga (B4)" and not bid.help
