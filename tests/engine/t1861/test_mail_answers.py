@@ -113,3 +113,21 @@ def test_a_minor_to_auction_is_named_with_its_home_and_n_is_said_to_come_first()
     bid = next(option for (prompt,) in [TITLE.prompts(later)] for option in prompt.actions if option.type == "bid")
     details = {choice.value: choice.detail for choice in bid.fields[0].choices}
     assert details["ro"] == "Riga-Orel Railway, home Riga (B4)" and not bid.help
+
+
+def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
+    """A new game's N starts in Moscow with every exit blocked until phase 3: it is still asked (the
+    records keep the pass), and the question says there is nothing to lay instead of 'lay track?'."""
+    from engine.core import get_title
+    from engine.core.rng import seeded_rng
+
+    rules = get_title("1861")
+    state = rules.new_game(["ann", "bob", "cy"], 3, rules.validate_options({}))
+    rng = seeded_rng(3, "no-lay")
+    for _ in range(400):
+        (prompt,) = TITLE.prompts(state)
+        if prompt.name == "operate" and prompt.context["step"] == "track" and not prompt.context["lays"]:
+            break
+        TITLE.apply_in_place(state, prompt.seat, rules.random_action(state, prompt.seat, rng))
+    assert prompt.question.endswith(": no tile can be laid or upgraded now (no legal lay it can pay for); go on?")
+    assert [answer.label for answer in prompt.quick] == ["No (more) track"]
