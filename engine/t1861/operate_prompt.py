@@ -118,7 +118,7 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
                                "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
     option, answer = _pass("No (more) track")
     if not affordable:  # asked all the same (18xx.games records the pass), so say why nothing is offered
-        return "no tile can be laid or upgraded now (no legal lay it can pay for); go on?", [option], [answer]
+        return "no track to lay (no legal lay it can pay for); go on?", [option], [answer]
     return "lay track?", [*actions, option], [*quick, answer]
 
 

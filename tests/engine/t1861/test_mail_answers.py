@@ -129,5 +129,5 @@ def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
         if prompt.name == "operate" and prompt.context["step"] == "track" and not prompt.context["lays"]:
             break
         TITLE.apply_in_place(state, prompt.seat, rules.random_action(state, prompt.seat, rng))
-    assert prompt.question.endswith(": no tile can be laid or upgraded now (no legal lay it can pay for); go on?")
+    assert prompt.question.endswith(": no track to lay (no legal lay it can pay for); go on?")
     assert [answer.label for answer in prompt.quick] == ["No (more) track"]
