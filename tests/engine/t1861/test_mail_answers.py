@@ -131,3 +131,12 @@ def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
         TITLE.apply_in_place(state, prompt.seat, rules.random_action(state, prompt.seat, rng))
     assert prompt.question.endswith(": no track to lay (no legal lay it can pay for); go on?")
     assert [answer.label for answer in prompt.quick] == ["No (more) track"]
+
+
+def test_a_major_to_form_is_named_in_full():
+    """'Which major does MB become?' listed NW, SW, SE...: each now carries its name."""
+    state = fixture_replay("29683", 312)[0]
+    (prompt,) = TITLE.prompts(state)
+    assert prompt.name == "choose_major"
+    choices = {choice.value: choice.detail for choice in prompt.actions[0].fields[0].choices}
+    assert choices["nw"] == "North Western Railway"
