@@ -194,11 +194,18 @@ def _private(state: State, company: str) -> tuple[str, list, list]:
     privates = company_turn.players_privates(state)
     most = max(min(company_turn.FACE_VALUE[p], cash) for p in privates)
     action = ActionOption("buy_company", "Buy a private", (
-        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper()) for p in privates)),
+        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper(), _private_words(state, p))
+                                                            for p in privates)),
         Field("price", "number", "Price", min=1, max=most, step=1, default=1)),
         help="₽1 to its face value, paid to the player who owns it (rules 12.1).")
     option, answer = _pass("Buy no private")
     return "buy a private from a player?", [action, option], [answer]
+
+
+def _private_words(state: State, private: str) -> str:
+    """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
+    name = next(entry["name"] for entry in DATA.raw["privates"] if entry["id"].lower() == private)
+    return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]}"
 
 
 def _discard(state: State, company: str) -> tuple[str, list, list]:

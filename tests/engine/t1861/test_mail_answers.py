@@ -140,3 +140,19 @@ def test_a_major_to_form_is_named_in_full():
     assert prompt.name == "choose_major"
     choices = {choice.value: choice.detail for choice in prompt.actions[0].fields[0].choices}
     assert choices["nw"] == "North Western Railway"
+
+
+def test_a_private_a_company_may_buy_says_whose_it_is_and_its_face_value():
+    """The form listed TSR, BSS, MYR... and a price of 1 to 90: the owner and each one's most price were missing."""
+    from engine.t1861 import company_turn
+
+    for cut in range(380, 420):
+        state = fixture_replay("29683", cut)[0]
+        prompts = TITLE.prompts(state)
+        option = next((option for prompt in prompts for option in prompt.actions if option.type == "buy_company"), None)
+        if option:
+            break
+    assert option, "no private offered to a company between 380 and 420"
+    for choice in option.fields[0].choices:
+        owner = state.players[state.privates[choice.value]]
+        assert choice.detail.endswith(f", {owner}'s; face value ₽{company_turn.FACE_VALUE[choice.value]}"), choice
