@@ -37,7 +37,7 @@ from games.prompt_forms import (
 )
 from games.rule_citations import has_rules_page
 from games.rules_tables import TABLES
-from games.titles import title_name, ui_for
+from games.titles import startable_titles, title_name, ui_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -48,6 +48,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "invitations": invitations,
         "joinable": [game for game in queries.joinable_games(user) if game not in invitations],
         "recent": queries.recent_games(),
+        "titles": [title.name for title in startable_titles()],
     }
     return render(request, "home.html", context)
 

@@ -83,6 +83,8 @@ def _position(claim: links.MoveClaim, now: datetime) -> tuple[dict[str, Any], bo
     context = game_context(loaded, claim.seat, user)
     prompt = loaded.prompt_for(claim.seat)
     stale = loaded.version != claim.version or prompt is None
+    if not stale:  # the mail's question, so the page says what its answer is about ("Pass": on what?)
+        context["asked"] = prompt.question
     if stale and prompt is not None:
         context["fresh_links"] = quick_links(loaded, claim.seat, user, prompt, now, loaded.due_at)
         context["question"] = prompt.question

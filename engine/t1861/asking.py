@@ -25,6 +25,7 @@ from engine.t1861 import (
     trainless,
 )
 from engine.t1861.city_choices import city_answers, city_fields
+from engine.t1861.data import DATA
 from engine.t1861.operate_prompt import operate_prompt
 from engine.t1861.rsr_prompt import rsr_routes_prompt
 from engine.t1861.state import State
@@ -190,7 +191,7 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         majors = sorted({major for major, _ in buyable})
         sources = sorted({source for _, source in buyable}, reverse=True)
         actions.append(ActionOption("buy_shares", "Buy a share", (
-            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in majors)),
+            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper(), major_name(m)) for m in majors)),
             Field("source", "choice", "From", choices=tuple(Choice(s, s) for s in sources)))))
         quick += [QuickAnswer(f"Buy {major.upper()} ({source}, ₽{state.majors[major]['price']})",
                               {"type": "buy_shares", "company": major, "source": source})
@@ -199,14 +200,16 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     if pars:
         unstarted = [major for major, company in state.majors.items() if company["status"] == "unstarted"]
         actions.append(ActionOption("par", "Start a major", (
-            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in unstarted)),
+            Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper(), major_name(m)) for m in unstarted)),
             Field("price", "choice", "Par price", choices=tuple(Choice(p, f"₽{p}") for p in sorted(pars)))),
             help="Pays twice the par price for the 20% president's certificate."))
     minors = stock_round.minors_for_auction(state, seat)
     if minors:
         actions.append(ActionOption("bid", "Put a minor up for auction", (
-            Field("company", "choice", "Minor", choices=tuple(Choice(m, m.upper()) for m in minors)),
-            _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid"))))
+            Field("company", "choice", "Minor", choices=tuple(Choice(m, m.upper(), minor_words(m)) for m in minors)),
+            _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid")),
+            help="N is the first minor to start; the others are offered once it has (rules 4)." if minors == ["n"]
+            else ""))
         quick += [QuickAnswer(f"Auction {minor.upper()} at ₽{stock_round.MINOR_MINIMUM}",
                               {"type": "bid", "company": minor, "price": stock_round.MINOR_MINIMUM})
                   for minor in minors]
@@ -215,6 +218,17 @@ def _stock_turn(state: State, seat: int) -> Prompt:
     quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
     question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
+
+
+def minor_words(minor: str) -> str:
+    """"Riga-Orel Railway, home Riga (B4)": what a minor's id alone does not tell a player choosing one."""
+    entry = next(entry for entry in DATA.raw["minors"] if entry["id"].lower() == minor)
+    return f"{entry['name']}, home {entry['home_location']} ({entry['home_hex']})"
+
+
+def major_name(major: str) -> str:
+    """"North Western Railway": the name behind a major's id, as a choice's detail."""
+    return next(entry["name"] for entry in DATA.raw["majors"] if entry["id"].lower() == major)
 
 
 def _merger_turn(state: State, seat: int) -> Prompt:
@@ -257,7 +271,7 @@ def _choose_major(state: State, seat: int) -> Prompt:
     """14.2: which unstarted major the converting minor becomes."""
     minor = merger_round.minor(state)
     majors = conversion.unstarted_majors(state)
-    field = Field("major", "choice", "Major", choices=tuple(Choice(m, m.upper()) for m in majors))
+    field = Field("major", "choice", "Major", choices=tuple(Choice(m, m.upper(), major_name(m)) for m in majors))
     quick = tuple(QuickAnswer(f"Become {m.upper()}", {"type": "choose_major", "major": m}) for m in majors)
     return Prompt(seat, "choose_major", f"Which major does {minor.upper()} become?",
                   (ActionOption("choose_major", "Choose the major", (field,)),), quick, {"company": minor})

@@ -15,7 +15,7 @@ from typing import Any
 from engine.core.prompts import Field, Prompt, QuickAnswer
 from engine.t1861 import asking, company_turn
 from engine.t1861.lays import legal_lays_among
-from engine.t1861.operate_prompt import can_pay
+from engine.t1861.operate_prompt import can_pay, company_trade
 from engine.t1861.state import State
 
 # How often an operating step does the thing that moves the game on, rather than passing.
@@ -37,6 +37,8 @@ def random_action(state: State, seat: int, rng: random.Random) -> dict[str, Any]
     if shortcut is not None:
         return shortcut
     prompt = next(prompt for prompt in asking.prompts(state) if prompt.seat == seat)
+    if prompt.name == "operate" and prompt.context.get("step") == "buy_train":
+        return _buy_train(prompt, rng, company_trade(state, prompt.context["company"]))
     if prompt.name == "operate" and prompt.context.get("step") in _STEP_CHOICES:
         return _STEP_CHOICES[prompt.context["step"]](prompt, rng)
     if prompt.quick and (prompt.name in QUICK_ONLY or rng.random() < QUICK_CHANCE):
@@ -119,16 +121,15 @@ def _often(kind: str, chance: float) -> Any:
     return choose
 
 
-def _buy_train(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A bank train most of the time (the phases move on), a ₽1 trade rarely, else pass."""
-    bought = _of_type(prompt, "buy_train")
-    bank = [answer for answer in bought if answer.action.get("source") == "depot"]
-    trades = [answer for answer in bought if answer.action.get("source") != "depot"]
+def _buy_train(prompt: Prompt, rng: random.Random, trade: dict[str, Any] | None) -> dict[str, Any]:
+    """A bank train most of the time (the phases move on), a ₽1 trade rarely (``trade``: with any
+    company, though one click offers only a trade between one president's companies), else pass."""
+    bank = [answer for answer in _of_type(prompt, "buy_train") if answer.action.get("source") == "depot"]
     must = not _of_type(prompt, "pass")
     if bank and (must or rng.random() < BANK_TRAIN_CHANCE):
         return dict(rng.choice(bank).action)
-    if trades and (must or rng.random() < COMPANY_TRAIN_CHANCE):
-        return dict(rng.choice(trades).action)
+    if trade and (must or rng.random() < COMPANY_TRAIN_CHANCE):
+        return dict(rng.choice([trade]))  # drawn as before, so seeded random games stay the same
     return _pass_or_any(prompt, rng)
 
 
@@ -138,7 +139,6 @@ def _any_quick(prompt: Prompt, rng: random.Random) -> dict[str, Any]:
 
 _STEP_CHOICES = {
     "token": _often("place_token", TOKEN_CHANCE),
-    "buy_train": _buy_train,
     "routes": _any_quick,
     "dividend": _any_quick,
     "redeem": _any_quick,

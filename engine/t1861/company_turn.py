@@ -358,7 +358,7 @@ def _take_loans(state: State, company: str, count: int) -> list[Event]:
     entry["cash"] += count * LOANS.cash_received
     state.bank -= count * LOANS.cash_received
     state.loans_in_supply -= count
-    return [Event(f"{company.upper()} takes {count} loan(s) (₽{count * LOANS.cash_received}).", "loan",
+    return [Event(f"{company.upper()} takes {loans.loans_words(count)} (₽{count * LOANS.cash_received}).", "loan",
                   {"company": company, "count": count})]
 
 
@@ -532,8 +532,9 @@ def _loan_step(state: State, company: str) -> list[Event]:
         return nationalise(state, company, "it cannot pay its loan interest even with its maximum loans (13)")
     if not (outcome.interest_paid or outcome.loans_repaid or outcome.loans_taken):
         return []
-    return [Event(f"{company.upper()} pays ₽{outcome.interest_paid} interest and repays {outcome.loans_repaid}"
-                  " loan(s).", "loans", {"company": company, "interest": outcome.interest_paid,
+    return [Event(loans.loan_step_words(LOANS, company.upper(), outcome.interest_paid, outcome.loans_repaid,
+                                        outcome.loans_taken), "loans", {"company": company,
+                                                                        "interest": outcome.interest_paid,
                                          "repaid": outcome.loans_repaid, "taken": outcome.loans_taken})]
 
 
@@ -599,8 +600,8 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
     seller_name = "the bank" if source == "depot" else str(source).upper()
-    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train ({train}) from"
-                        f" {seller_name} for ₽{purchase.price}.",
+    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train from {seller_name}"
+                        f" for ₽{purchase.price}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1)

@@ -22,6 +22,7 @@ from engine.core.events import Event
 from engine.t1861 import game_end
 from engine.t1861.data import DATA
 from engine.t1861.game_end import EndReason, GameEnd, RoundNumber
+from engine.t1861.loans import loans_words
 from engine.t1861.market_events import at_game_end
 from engine.t1861.prices import market_of, place
 from engine.t1861.state import State
@@ -80,7 +81,7 @@ def finish(state: State) -> list[Event]:
         cell = market_of(state).cell(row, column)
         assert cell is not None
         place(state, entry, at_game_end(market_of(state), cell, kind, entry["loans"]))
-        events.append(Event(f"{company.upper()} pays off {entry['loans']} loan(s) by moving its price left to"
+        events.append(Event(f"{company.upper()} pays off {loans_words(entry['loans'])} by moving its price left to"
                             f" ₽{entry['price']}.", "loans_paid_off",
                             {"company": company, "loans": entry["loans"], "price": entry["price"]}))
         state.loans_in_supply += entry["loans"]

@@ -150,3 +150,16 @@ def repay_on_nationalisation(rules: LoanRules, cash: int, loans: int, supply: in
     """Repay ₽50 per loan while cash allows; the rest of the loans are cancelled (15.3, G5)."""
     repaid = min(loans, cash // rules.face_value)
     return NationalisationRepayment(repaid, cash - repaid * rules.face_value, loans - repaid, supply + repaid)
+
+
+def loans_words(count: int) -> str:
+    """"1 loan", "3 loans": a log line's count, without "loan(s)"."""
+    return f"{count} loan{'' if count == 1 else 's'}"
+
+
+def loan_step_words(rules: LoanRules, name: str, interest: int, repaid: int, taken: int) -> str:
+    """"MV takes 1 loan, pays ₽10 interest and repays 2 loans (₽100).": only what happened."""
+    done = ([f"takes {loans_words(taken)}"] if taken else []) + ([f"pays ₽{interest} interest"] if interest else []) \
+        + ([f"repays {loans_words(repaid)} (₽{repaid * rules.face_value})"] if repaid else [])
+    said = done[0] if len(done) == 1 else ", ".join(done[:-1]) + " and " + done[-1]
+    return f"{name} {said}."

@@ -8,11 +8,15 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
 from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
+from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, MajorDividend, per_share_words
+from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
@@ -27,6 +31,19 @@ def _other_trains(state: State, company: str) -> list[tuple[str, str]]:
     return [(train, other) for other in [*state.minors, *state.majors] if other != company
             if company_turn.company_of(state, other)["status"] == "started"
             for train in company_turn.company_of(state, other)["trains"]]
+
+
+def company_trade(state: State, company: str) -> dict[str, Any] | None:
+    """The ₽1 purchase of the first train another company owns, whoever its president (the random
+    player's rare trade), or None when the company may buy none now."""
+    sellers = _other_trains(state, company)
+    if not sellers or company_turn.buyer(state, company).cash < 1 or not company_turn.has_room(state, company):
+        return None
+    return _trade(*sellers[0])
+
+
+def _trade(train: str, owner: str) -> dict[str, Any]:
+    return {"type": "buy_train", "train": train, "source": owner, "price": 1}
 
 
 def operate_prompt(state: State, seat: int) -> Prompt:
@@ -95,11 +112,28 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
             Field("tile", "choice", "Tile", choices=tuple(Choice(t, t) for t in tiles)),
             Field("rotation", "number", "Rotation", min=0, max=5, step=1, default=0)),
             help="Two tile actions a turn, the second ₽20 dearer; never two upgrades (rules 12.3)."))
-        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}, ₽{lay.cost})",
+        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}: {_edges(lay.tile, lay.rotation)},"
+                              f" {_cost_words(state, company, lay.cost)})",
                               {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile,
                                "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
     option, answer = _pass("No (more) track")
+    if not affordable:  # asked all the same (18xx.games records the pass), so say why nothing is offered
+        return "no track to lay (no legal lay it can pay for); go on?", [option], [answer]
     return "lay track?", [*actions, option], [*quick, answer]
+
+
+def _edges(tile: str, rotation: int) -> str:
+    """"north-east, south-east": where the tile's track leads at ``rotation`` (a mail shows no map)."""
+    return ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))) or "no edge"
+
+
+def _cost_words(state: State, company: str, cost: int) -> str:
+    """"₽80", or "₽80, takes 2 loans" when cash falls short: loans are taken without asking (G11)."""
+    entry = company_turn.company_of(state, company)
+    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
+                                     state.loans_in_supply, cost)
+    taken = borrowed.loans_taken if borrowed else 0
+    return f"₽{cost}" + (f", takes {taken} loan{'s' if taken > 1 else ''}" if taken else "")
 
 
 def can_pay(state: State, company: str, cost: int) -> bool:
@@ -160,11 +194,18 @@ def _private(state: State, company: str) -> tuple[str, list, list]:
     privates = company_turn.players_privates(state)
     most = max(min(company_turn.FACE_VALUE[p], cash) for p in privates)
     action = ActionOption("buy_company", "Buy a private", (
-        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper()) for p in privates)),
+        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper(), _private_words(state, p))
+                                                            for p in privates)),
         Field("price", "number", "Price", min=1, max=most, step=1, default=1)),
         help="₽1 to its face value, paid to the player who owns it (rules 12.1).")
     option, answer = _pass("Buy no private")
     return "buy a private from a player?", [action, option], [answer]
+
+
+def _private_words(state: State, private: str) -> str:
+    """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
+    name = next(entry["name"] for entry in DATA.raw["privates"] if entry["id"].lower() == private)
+    return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]}"
 
 
 def _discard(state: State, company: str) -> tuple[str, list, list]:
@@ -183,8 +224,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train ({train}) from the bank"
-                                 f" (₽{purchase.price})",
+        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train from the bank (₽{purchase.price})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)
@@ -192,15 +232,21 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             Field("train", "choice", "Train", choices=trains),), fixed={"source": "depot"}))
     sellers = _other_trains(state, company)
     if sellers and buyer.cash >= 1 and company_turn.has_room(state, company):
-        owners = sorted({owner for _, owner in sellers})
+        owners = list(dict.fromkeys(owner for _, owner in sellers))  # the first train's owner first, as they pair
         actions.append(ActionOption("buy_train", "Buy a train from another company", (
-            Field("train", "choice", "Train", choices=tuple(Choice(t, f"{t} of {s.upper()}") for t, s in sellers)),
+            Field("train", "choice", "Train", choices=tuple(
+                Choice(t, f"{depot_rules.train_type_of(t)}-train of {s.upper()}") for t, s in sellers)),
             Field("source", "choice", "From", choices=tuple(Choice(s, s.upper()) for s in owners)),
             Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
             help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
-        train, owner = sellers[0]
-        quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train ({train}) for ₽1",
-                                 {"type": "buy_train", "train": train, "source": owner, "price": 1}))
+        # One click buys a train for ₽1 only from a company of the same president: from another
+        # player's company the price is theirs to agree (12.10), so only the form offers it.
+        president = company_turn.operator(state, company)
+        own = [(train, owner) for train, owner in sellers if company_turn.operator(state, owner) == president]
+        if own:
+            train, owner = own[0]
+            quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train for ₽1",
+                                     _trade(train, owner)))
     forced = company_turn.forced(state, company)
     if not forced:
         option, answer = _pass("Buy no (more) trains")

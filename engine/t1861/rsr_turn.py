@@ -111,7 +111,8 @@ def _loan_step(state: State) -> list[Event]:
     state.loans_in_supply = outcome.supply
     if not (outcome.interest_paid or outcome.loans_repaid or outcome.loans_taken):
         return []
-    return [Event(f"The RSR pays ₽{outcome.interest_paid} interest and repays {outcome.loans_repaid} loan(s).",
+    return [Event(loans.loan_step_words(company_turn.LOANS, "The RSR", outcome.interest_paid, outcome.loans_repaid,
+                                        outcome.loans_taken),
                   "loans", {"company": RSR, "interest": outcome.interest_paid, "repaid": outcome.loans_repaid,
                             "taken": outcome.loans_taken})]
 
@@ -171,4 +172,4 @@ def _take_loans(state: State, count: int) -> list[Event]:
     state.rsr["cash"] += received
     state.bank -= received
     state.loans_in_supply -= count
-    return [Event(f"The RSR takes {count} loan(s) (₽{received}).", "loan", {"company": RSR, "count": count})]
+    return [Event(f"The RSR takes {loans.loans_words(count)} (₽{received}).", "loan", {"company": RSR, "count": count})]

@@ -8,10 +8,12 @@ from typing import Any
 from notifications.positions.acquire import acquire_position
 from notifications.positions.generic import generic_position
 from notifications.positions.railroad_barons import railroad_barons_position
+from notifications.positions.t1861 import t1861_position
 
 POSITIONS: dict[str, Callable[[dict[str, Any], int | None], dict[str, Any]]] = {
     "acquire": acquire_position,
     "railroad-barons": railroad_barons_position,
+    "1861": t1861_position,
 }
 
 

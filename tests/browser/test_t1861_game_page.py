@@ -70,3 +70,20 @@ def test_the_round_order_numbers_do_not_run_into_the_names_on_a_phone(live_serve
     found = order.evaluate(NUMBERS_CLEAR)
     assert found["count"] >= 10  # two-digit numbers, where the overlap showed
     assert found["clashes"] == []
+
+
+FITS = """() => ['t1861-players', 'privates', 'trains'].flatMap(id => {
+  // A card's tables stay inside it: with every cell on one line the players' privates column and the
+  // phases' RSR column ran past the card's edge on a desktop page, cut off.
+  const card = document.getElementById(id), edge = card.getBoundingClientRect().right;
+  return [...card.querySelectorAll('table')].filter(t => t.getBoundingClientRect().right > edge + 1).map(() => id);
+})"""
+
+
+def test_the_players_and_trains_tables_fit_their_cards_on_a_desktop_page(live_server, new_page, artifacts):
+    game = import_18xx.import_export(running_export(LATE), None)
+    page = new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator("#t1861-players").screenshot(path=artifacts / "desktop-1861-players.png")
+    page.locator("#trains").screenshot(path=artifacts / "desktop-1861-trains.png")
+    assert page.evaluate(FITS) == []

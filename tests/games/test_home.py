@@ -30,3 +30,10 @@ def test_a_taken_invitation_is_no_longer_listed(client, players, dee):
     services.take_seat(game.pk, dee)
     client.force_login(dee)
     assert 'id="invitations"' not in client.get("/").content.decode()
+
+
+def test_a_visitor_reads_every_title_a_game_can_be_started_of(client):
+    """1861 is startable from the new-game page, so the welcome names it with the other two."""
+    html = client.get("/").content.decode()
+    assert ("Play Acquire, Railroad Barons and 1861: The Railways of the Russian Empire with friends"
+            in " ".join(html.split()))

@@ -14,14 +14,18 @@ import re
 
 import pytest
 
+from engine.core import prompts
 from engine.t1861 import company_turn
 from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
 from engine.t1861.lays import legal_lays
 from engine.t1861.operate_prompt import can_pay
+from engine.t1861.tiles import rotate_path
 from engine.t1861.tokens import home_city_options, legal_tokens
 from games import import_18xx, queries
 from games.models import Game
+from games.titles.t1861.lay_picker import prompt_picker
+from tests.engine.t1861.games import fixture_replay
 from tests.games.t1861_imports import running_export
 from tests.games.test_t1861_pages import hex_title, section, text
 
@@ -70,8 +74,15 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
     state = state_of(game)
     assert company_turn.turn(state)["company"] == company
     seated(game, players[0], company_turn.operator(state, company))
-    expected = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
-                if can_pay(state, company, lay.cost)]
+    legal = [lay for lay in legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
+             if can_pay(state, company, lay.cost)]
+    expected, tracks = [], set()
+    for lay in legal:  # a lay whose track an earlier rotation of its tile lays already is listed once
+        track = (lay.hex, lay.tile, frozenset(frozenset(rotate_path(path, lay.rotation))
+                                              for path in DATA.tiles[lay.tile].paths))
+        if track not in tracks:
+            tracks.add(track)
+            expected.append(lay)
     assert len(expected) > 12  # more than the prompt's twelve quick answers
     client.force_login(players[0])
     html = client.get(f"/games/{game.pk}/").content.decode()
@@ -95,6 +106,22 @@ def test_the_acting_seat_sees_every_legal_lay_with_its_cost_and_a_drawing(client
     # Grouped by hex, each named once.
     hexes = re.findall(r'data-pick-hex="([^"]+)"', html)
     assert hexes == sorted({lay.hex for lay in expected}) and len(hexes) == len(set(hexes))
+
+
+def test_a_straight_tile_turned_half_round_is_offered_once(client, players) -> None:
+    """Tile 9 at rotations 0 and 3 is the same straight track: the list once showed both, each "south, north"."""
+    game = import_18xx.import_export(running_export(MANY_HEXES_CUT), None)
+    state = state_of(game)
+    seated(game, players[0], company_turn.operator(state, "mnn"))
+    legal = [lay for lay in legal_lays(state.board, "MNN", state.phase, company_turn.lays_done(state))
+             if can_pay(state, "mnn", lay.cost)]
+    twins = [(lay.hex, lay.rotation) for lay in legal if lay.tile == "9" and (lay.hex, (lay.rotation + 3) % 6)
+             in {(other.hex, other.rotation) for other in legal if other.tile == "9"}]
+    assert twins  # the engine takes either rotation
+    client.force_login(players[0])
+    listed_nines = [(form["f.hex"].upper(), int(form["f.rotation"])) for form in listed(
+        client.get(f"/games/{game.pk}/").content.decode()) if form["f.tile"] == "9"]
+    assert listed_nines and all((hex_id, (rotation + 3) % 6) not in listed_nines for hex_id, rotation in listed_nines)
 
 
 def test_pressing_a_listed_lay_lays_the_tile(client, players, track_game) -> None:
@@ -187,3 +214,13 @@ def test_a_parred_majors_home_city_is_picked_from_the_list(client, players) -> N
     assert client.post(f"/games/{game.pk}/move/", post).status_code == 302
     after = client.get(f"/games/{game.pk}/").content.decode()
     assert major.upper() in hex_title(after, hex_id)
+
+
+def test_a_lay_dearer_than_the_cash_says_the_loans_it_takes() -> None:
+    """G11: the rules borrow for a lay without asking; the picker's price is where the player learns of it."""
+    state = fixture_replay("29683", MANY_HEXES_CUT)[0]
+    state.minors["mnn"]["cash"] = 0
+    (prompt,) = prompts(state)
+    prices = {choice["price"] for group in prompt_picker(state, prompt)["hexes"]
+              for form in group["forms"] for choice in form["choices"]}
+    assert "₽0" in prices and "₽20 (takes 1 loan)" in prices and "₽20" not in prices

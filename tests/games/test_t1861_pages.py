@@ -125,3 +125,10 @@ def test_the_column_market_reads_from_the_highest_price_down(client) -> None:
     assert prices == sorted(prices, reverse=True) and len(prices) == len(set(prices))
     assert re.findall(r"<tr>(.*?)</tr>", market)[0].count("<td") == 1  # one cell a row: a list on a phone
     assert ("70", ["kk", "kb"]) in market_cells(html) and ("135", ["n"]) in market_cells(html)
+
+
+def test_the_round_card_names_the_next_bank_train_by_type_and_price(client, imported) -> None:
+    """The depot's copy id ("4-2") means nothing to a player; the type and the price do."""
+    round_card = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "t1861-round"))
+    found = re.search(r"next train from the bank: (.*?)\.", round_card)
+    assert found and re.fullmatch(r"an? \d\S*-train \(₽\d+\)", found.group(1)), round_card

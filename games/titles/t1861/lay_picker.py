@@ -20,10 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionOption, Prompt
+from engine.t1861 import company_turn, loans
 from engine.t1861.data import DATA
 from engine.t1861.geometry import edge_name
 from engine.t1861.map_view import hex_after_lay, hex_view
 from engine.t1861.state import State
+from engine.t1861.tiles import rotate_path
 from games.prompt_forms import fields_for_action
 from games.titles.t1861.map_svg import hex_svg
 from games.titles.t1861.track import APOTHEM, R, num, stop_positions
@@ -52,21 +54,37 @@ def _option(prompt: Prompt, kind: str) -> ActionOption:
 def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     offboard_colour = DATA.phase(state.phase).offboard_colour
+    laid: set[tuple[str, str, frozenset]] = set()
     for lay in prompt.context["lays"]:
         hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
+        same = (hex_id, tile, track_at(tile, rotation))
+        if same in laid:  # a straight tile turned half round lays the same track: offered once
+            continue
+        laid.add(same)
         group = groups[hex_id] if hex_id in groups else groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
         after = hex_after_lay(state.board, hex_id, tile, rotation, state.phase)
         turn, edges = turn_words(rotation), edge_words(tile, rotation)
         group["choices"].append({
             "key": f"{hex_id}-{tile}-{rotation}", "hex": hex_id, "tile": tile, "rotation": rotation,
-            "price": f"₽{lay['cost']}", "fields": fields_for_action(option, action),
+            "price": _lay_price(state, prompt.context["company"], lay["cost"]),
+            "fields": fields_for_action(option, action),
             # (form heading, button words) when the button sends the rotation, or the tile
             "parts": {"f.rotation": (f"Tile {tile}", f"{turn}: {edges}"),
                       "f.tile": (turn[0].upper() + turn[1:], f"Tile {tile}: {edges}")},
             "drawing": _preview(after, offboard_colour),
         })
-    return _picker("lays", "lay_tile", "Lay this tile", groups, len(prompt.context["lays"]))
+    return _picker("lays", "lay_tile", "Lay this tile", groups, len(laid))
+
+
+def _lay_price(state: State, company: str, cost: int) -> str:
+    """"₽80", or "₽80 (takes 2 loans)" when the company's cash falls short: the rules borrow for a lay
+    without asking (G11), so the price is where the player learns of it."""
+    entry = company_turn.company_of(state, company)
+    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"],
+                                     entry["loans"], state.loans_in_supply, cost)
+    taken = borrowed.loans_taken if borrowed else 0
+    return f"₽{cost}" + (f" (takes {taken} loan{'s' if taken > 1 else ''})" if taken else "")
 
 
 def _token_picker(state: State, option: ActionOption, places: list[tuple[str, int, str]], button: str,
@@ -142,6 +160,11 @@ def _preview(entry: dict[str, Any], offboard_colour: str) -> str:
 def turn_words(rotation: int) -> str:
     """"rotation 2 (120° clockwise)"; "rotation 0 (as printed)"."""
     return "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
+
+
+def track_at(tile: str, rotation: int) -> frozenset:
+    """The tile's track at ``rotation``: each path as the set of its two ends (edges turned, stops kept)."""
+    return frozenset(frozenset(rotate_path(path, rotation)) for path in DATA.tiles[tile].paths)
 
 
 def edge_words(tile: str, rotation: int) -> str:

@@ -33,6 +33,7 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
         "bank": bank_line(view.get("bank", 0)),
+        "next_train": next_train_words(view.get("next_train")),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
         "merger": merger_line(view.get("round") or {}, names),
         "market": market_rows(facts.get("market"), names),
@@ -83,6 +84,15 @@ def bank_line(bank: int) -> str:
     if bank < 0:
         return f"The bank has broken: it paid ₽{-bank} beyond its cash"
     return f"Bank ₽{bank}"
+
+
+def next_train_words(train: str | None) -> str:
+    """"a 2-train (₽100)": the next train the bank sells, by type and price (its id, "2-0", says nothing to
+    a player)."""
+    if train is None:
+        return ""
+    kind = train_type_of(train)
+    return f"{'an' if kind.startswith('8') else 'a'} {kind}-train (₽{DATA.train(kind).price})"
 
 
 def _order(round_: dict[str, Any], operating: dict[str, Any] | None, names: dict[Any, str]) -> dict[str, Any] | None:

@@ -78,3 +78,15 @@ def test_a_nationalised_companys_remaining_loans_leave_the_game():
     """15.3 step 1: ₽150 repays three of four loans; G5: the fourth is cancelled, not returned."""
     repayment = repay_on_nationalisation(RULES, cash=150, loans=4, supply=100)
     assert (repayment.loans_repaid, repayment.cash, repayment.loans_cancelled, repayment.supply) == (3, 0, 1, 103)
+
+
+def test_the_loan_step_reads_as_what_happened() -> None:
+    """The log once read 'MV pays ₽10 interest and repays 0 loan(s).': only what happened, counted in words."""
+    from engine.t1861.company_turn import LOANS
+    from engine.t1861.loans import loan_step_words, loans_words
+
+    assert loan_step_words(LOANS, "MV", 10, 0, 0) == "MV pays ₽10 interest."
+    assert loan_step_words(LOANS, "OK", 5, 1, 0) == "OK pays ₽5 interest and repays 1 loan (₽50)."
+    assert loan_step_words(LOANS, "KR", 5, 0, 1) == "KR takes 1 loan and pays ₽5 interest."
+    assert loan_step_words(LOANS, "The RSR", 0, 2, 0) == "The RSR repays 2 loans (₽100)."
+    assert (loans_words(1), loans_words(2)) == ("1 loan", "2 loans")

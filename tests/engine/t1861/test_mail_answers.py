@@ -7,9 +7,12 @@ lines the mail's "since your last move" quotes say what happened in plain words.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.t1861.company_turn import phase_words
+from engine.t1861.operate_prompt import _cost_words
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
 
@@ -56,15 +59,19 @@ def test_a_dividend_says_what_a_share_earns_and_where_the_price_goes(positions):
     assert lines[0] == "NW pays half, ₽60 (₽6 a share), and keeps ₽60; the price is ₽165."
 
 
-def test_a_train_is_one_click_from_the_bank_or_another_company_and_its_purchase_reads_well(positions):
+def test_a_train_is_one_click_from_the_bank_or_the_presidents_own_company_and_its_purchase_reads_well(positions):
+    """Player 1's KB may take their own KR's train for ₽1 in one click; KK's is player 3's, whose price is
+    theirs to agree (12.10), so no click offers it for ₽1 (the form still takes an agreed price)."""
     prompt, answers = quick(positions[KB_BUYS_A_TRAIN])
-    assert list(answers) == ["Buy KK's 2-train (2-5) for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
-    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KK's 2-train (2-5) for ₽1"])
-    assert lines[0] == "KB buys a 2-train (2-5) from KK for ₽1."
+    assert list(answers) == ["Buy KR's 2-train for ₽1", "Buy no (more) trains"]  # ₽30 buys no bank train
+    lines, _ = events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, answers["Buy KR's 2-train for ₽1"])
+    assert lines[0] == "KB buys a 2-train from KR for ₽1."
+    other = {"type": "buy_train", "train": "2-5", "source": "kk", "price": 25}  # still possible, at a price agreed
+    assert events_of(positions[KB_BUYS_A_TRAIN], prompt.seat, other)[0][0] == "KB buys a 2-train from KK for ₽25."
     prompt, answers = quick(positions[RO_BUYS_A_TRAIN])
-    assert list(answers) == ["Buy a 2-train (2-8) from the bank (₽100)", "Buy KB's 2-train (2-7) for ₽1"]  # forced
-    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train (2-8) from the bank (₽100)"])
-    assert lines[0] == "RO buys a 2-train (2-8) from the bank for ₽100."
+    assert list(answers) == ["Buy a 2-train from the bank (₽100)", "Buy M-K's 2-train for ₽1"]  # forced
+    lines, _ = events_of(positions[RO_BUYS_A_TRAIN], prompt.seat, answers["Buy a 2-train from the bank (₽100)"])
+    assert lines[0] == "RO buys a 2-train from the bank for ₽100."
 
 
 def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it_may_buy(positions):
@@ -78,3 +85,74 @@ def test_a_stock_turn_offers_a_sale_of_each_holding_and_a_share_of_each_major_it
 
 def test_a_phase_change_names_its_tiles_and_train_limits():
     assert phase_words("3") == "Phase 3 begins: yellow, green tiles; train limit minors 2, majors 4."
+
+
+def test_a_lay_link_says_where_its_track_leads_and_the_loans_it_takes():
+    """A mail shows no map: each lay names its edges.  Loans for a lay are taken without a question
+    (G11), so a lay that costs more than the company's cash says how many it takes."""
+    state = fixture_replay("29683", 270)[0]  # MNN (₽199) at its track step; some lays cost ₽20
+    (prompt,) = TITLE.prompts(state)
+    lays = [answer for answer in prompt.quick if answer.action["type"] == "lay_tile"]
+    assert lays and all(re.search(r"\(turn \d: (north|south)[a-z -]*(, (north|south)[a-z-]*)*, ₽\d+\)$", answer.label)
+                        for answer in lays), [answer.label for answer in lays]
+    assert _cost_words(state, "mnn", 20) == "₽20"
+    state.minors["mnn"]["cash"] = 0
+    assert _cost_words(state, "mnn", 20) == "₽20, takes 1 loan"  # a loan brings ₽45
+    assert _cost_words(state, "mnn", 80) == "₽80, takes 2 loans"
+
+
+def test_a_minor_to_auction_is_named_with_its_home_and_n_is_said_to_come_first():
+    """A player choosing a minor to put up sees which railway it is and where it starts, not only "RO";
+    and when N alone is offered, why (the engine's rule: N starts first)."""
+    first = fixture_replay("29683", 37)[0]  # stock round 1's first turn: only N may be put up
+    bid = next(option for (prompt,) in [TITLE.prompts(first)] for option in prompt.actions if option.type == "bid")
+    assert [(choice.value, choice.detail) for choice in bid.fields[0].choices] == [
+        ("n", "Nikolaev Railway, home Moscow (H8)")]
+    assert bid.help.startswith("N is the first minor to start")
+    later = fixture_replay("29683", 41)[0]  # N started: the yellow minors follow
+    bid = next(option for (prompt,) in [TITLE.prompts(later)] for option in prompt.actions if option.type == "bid")
+    details = {choice.value: choice.detail for choice in bid.fields[0].choices}
+    assert details["ro"] == "Riga-Orel Railway, home Riga (B4)" and not bid.help
+
+
+def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
+    """A new game's N starts in Moscow with every exit blocked until phase 3: it is still asked (the
+    records keep the pass), and the question says there is nothing to lay instead of 'lay track?'."""
+    from engine.core import get_title
+    from engine.core.rng import seeded_rng
+
+    rules = get_title("1861")
+    state = rules.new_game(["ann", "bob", "cy"], 3, rules.validate_options({}))
+    rng = seeded_rng(3, "no-lay")
+    for _ in range(400):
+        (prompt,) = TITLE.prompts(state)
+        if prompt.name == "operate" and prompt.context["step"] == "track" and not prompt.context["lays"]:
+            break
+        TITLE.apply_in_place(state, prompt.seat, rules.random_action(state, prompt.seat, rng))
+    assert prompt.question.endswith(": no track to lay (no legal lay it can pay for); go on?")
+    assert [answer.label for answer in prompt.quick] == ["No (more) track"]
+
+
+def test_a_major_to_form_is_named_in_full():
+    """'Which major does MB become?' listed NW, SW, SE...: each now carries its name."""
+    state = fixture_replay("29683", 312)[0]
+    (prompt,) = TITLE.prompts(state)
+    assert prompt.name == "choose_major"
+    choices = {choice.value: choice.detail for choice in prompt.actions[0].fields[0].choices}
+    assert choices["nw"] == "North Western Railway"
+
+
+def test_a_private_a_company_may_buy_says_whose_it_is_and_its_face_value():
+    """The form listed TSR, BSS, MYR... and a price of 1 to 90: the owner and each one's most price were missing."""
+    from engine.t1861 import company_turn
+
+    for cut in range(380, 420):
+        state = fixture_replay("29683", cut)[0]
+        prompts = TITLE.prompts(state)
+        option = next((option for prompt in prompts for option in prompt.actions if option.type == "buy_company"), None)
+        if option:
+            break
+    assert option, "no private offered to a company between 380 and 420"
+    for choice in option.fields[0].choices:
+        owner = state.players[state.privates[choice.value]]
+        assert choice.detail.endswith(f", {owner}'s; face value ₽{company_turn.FACE_VALUE[choice.value]}"), choice

@@ -205,12 +205,17 @@ def test_a_major_that_passes_its_redeem_step_redeems_nothing_later_that_turn() -
 
 
 def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans() -> None:
-    """12.10: ₽1 to the buyer's cash, paid to the seller."""
+    """12.10: ₽1 to the buyer's cash, paid to the seller.  The price is agreed between the presidents, so
+    one click buys for ₽1 only from the president's own company; from another player's, the form asks it."""
     state = _nw_operating()
     play(state, 0, "pass")
-    state.minors["n"].update(status="started", owner=1, trains=["2-0"])
+    state.minors["n"].update(status="started", owner=0, trains=["2-0"])
+    trade = {"type": "buy_train", "train": "2-0", "source": "n", "price": 1}
+    assert trade in [q.action for q in TITLE.prompts(state)[0].quick]  # NW's president owns N
+    state.minors["n"]["owner"] = 1
     prompt = TITLE.prompts(state)[0]
-    assert {"type": "buy_train", "train": "2-0", "source": "n", "price": 1} in [q.action for q in prompt.quick]
+    assert trade not in [q.action for q in prompt.quick]
+    assert any(option.label == "Buy a train from another company" for option in prompt.actions)
     with pytest.raises(IllegalAction, match="₽1 to ₽300"):
         play(state, 0, "buy_train", train="2-0", source="n", price=301)
     play(state, 0, "buy_train", train="2-0", source="n", price=120)
