@@ -164,7 +164,8 @@ def _clean_invitations(creator: User, invited_emails: Sequence[str], seat_count:
     if creator.email in emails:
         raise SetupError("You already have the first seat; invite the other players.")
     if len(emails) > seat_count - 1:
-        raise SetupError(f"{len(emails)} invitations do not fit in {seat_count - 1} free seats.")
+        free = seat_count - 1
+        raise SetupError(f"{len(emails)} invitations do not fit in {free} free seat{'' if free == 1 else 's'}.")
     return emails
 
 

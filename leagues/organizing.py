@@ -108,8 +108,9 @@ def check_rules(league: League, rules: SeasonRules) -> None:
     """Refuse rules the league's title, or arithmetic, cannot play."""
     title = title_of(league.title)
     if not title.min_players <= rules.game_size <= title.max_players:
-        raise LeagueError(f"{title.name} takes {title.min_players} to {title.max_players} players a game, "
-                          f"not {rules.game_size}.")
+        counts = (f"{title.min_players}" if title.min_players == title.max_players
+                  else f"{title.min_players} to {title.max_players}")
+        raise LeagueError(f"{title.name} takes {counts} players a game, not {rules.game_size}.")
     if rules.division_size < max(2, title.min_players):
         raise LeagueError(f"A division needs at least {max(2, title.min_players)} players.")
     if not 1 <= rules.meetings_per_pair <= 10:

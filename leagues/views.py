@@ -104,7 +104,10 @@ def edit_league(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def new_season(request: HttpRequest, slug: str) -> HttpResponse:
     league = _organized(request, slug)
-    form = SeasonForm(request.POST or None)
+    # The form's usual four a game, within what the league's title takes (Railroad Barons: two).
+    title = organizing.title_of(league.title)
+    game_size = min(max(SeasonForm.base_fields["game_size"].initial, title.min_players), title.max_players)
+    form = SeasonForm(request.POST or None, initial={"game_size": game_size})
     if request.method == "POST" and form.is_valid():
         try:
             season = organizing.open_season(league, form.rules())

@@ -61,13 +61,15 @@ def _not_yours(claim: links.MoveClaim, viewer: Any) -> LinkPage | None:
     )
 
 
-def _used(token: str, now: datetime) -> LinkPage | None:
+def _used(token: str, now: datetime, claim: links.MoveClaim | None = None) -> LinkPage | None:
     prior = LinkUse.objects.filter(token_hash=links.token_hash(token)).first()
     if prior is None or _abandoned(prior, now):
         return None
     if prior.outcome == LinkOutcome.PENDING:
         return LinkPage("used", "This link is being used right now; reload in a moment.", prior.label)
-    return LinkPage("used", prior.message or prior.get_outcome_display(), prior.label)
+    # The link opened again (from the mail, or Back): the way on is the seat's next decision, or the game.
+    context = _position(claim, now)[0] if claim is not None else {}
+    return LinkPage("used", prior.message or prior.get_outcome_display(), prior.label, context=context)
 
 
 def _position(claim: links.MoveClaim, now: datetime) -> tuple[dict[str, Any], bool]:
@@ -100,7 +102,7 @@ def inspect(token: str, viewer: Any = None, now: datetime | None = None) -> Link
     not_yours = _not_yours(claim, viewer)
     if not_yours is not None:
         return not_yours
-    used = _used(token, now)
+    used = _used(token, now, claim)
     if used is not None:
         return used
     context, stale = _position(claim, now)
@@ -151,7 +153,7 @@ def act(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage
         return not_yours
     use = _record_first_use(token, claim, now)
     if use is None:
-        return _used(token, now) or LinkPage("used", "This link was already used.")
+        return _used(token, now, claim) or LinkPage("used", "This link was already used.")
     user = seat_user(claim.game, claim.seat)
     if user is None or user.pk != claim.user:
         _finish(use, LinkOutcome.REFUSED, "This seat is no longer yours.")

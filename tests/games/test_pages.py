@@ -257,6 +257,13 @@ def test_the_create_form_explains_mistakes(client, players, fields, words):
     assert not Game.objects.exists()
 
 
+def test_too_many_invitations_for_a_two_player_game_count_one_free_seat(client, players):
+    client_for(client, players[0])
+    data = {"title": "acquire", "seat_count": "2", "seat_order_mode": "random", "time_limit": "none",
+            "invitations": "a@x.org b@x.org"}
+    assert "2 invitations do not fit in 1 free seat." in client.post("/games/new/", data).content.decode()
+
+
 def test_joining_a_started_game_is_refused(client, game, dee):
     response = client_for(client, dee).post(f"/games/{game.pk}/join/")
     assert response.status_code == 400 and "already started" in response.content.decode()

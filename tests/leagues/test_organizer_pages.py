@@ -93,6 +93,18 @@ def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):
     assert "Acquire takes 2 to 6 players a game, not 7." in response.content.decode()
 
 
+def test_a_two_player_leagues_season_form_starts_at_two_players_a_game(client, olga):
+    """Railroad Barons' season form offered four a game, which its first press refused as "2 to 2 players"."""
+    from leagues import organizing
+
+    barons = organizing.create_league(olga, "Barons", "railroad-barons", {})
+    client.force_login(olga)
+    page = client.get(f"/leagues/{barons.slug}/seasons/new/").content.decode()
+    assert 'name="game_size" value="2"' in page
+    response = client.post(f"/leagues/{barons.slug}/seasons/new/", _season_form(game_size=3))
+    assert "Railroad Barons takes 2 players a game, not 3." in response.content.decode()
+
+
 @pytest.mark.parametrize("page", ["edit/", "seasons/new/"])
 def test_only_organizers_may_open_the_league_forms(client, league, dee, page):
     client.force_login(dee)

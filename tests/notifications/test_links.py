@@ -64,6 +64,21 @@ def test_it_shows_the_first_result_on_reuse(client, game):
     assert Action.objects.filter(game=game).count() == 1
 
 
+def test_a_used_link_opened_again_offers_the_next_decision_or_the_game(client, game):
+    """The mail's link pressed a second time was a dead end: "Nothing more was done.", no way on."""
+    url = path_of(ann_links()["Place 2A — founds a new chain"])
+    client.post(url)
+    again = client.get(url).content.decode()
+    assert "already used" in again and "You still have a decision" in again and "Found Tower" in again
+    found_tower = re.search(r'<a href="(http://[^"]+/mail/move/[^"]+)">Found Tower</a>', again)[1]
+    client.post(path_of(found_tower))
+    buy_nothing = re.search(r'<a href="(http://[^"]+/mail/move/[^"]+)">Buy nothing</a>', client.get(
+        path_of(found_tower)).content.decode())[1]
+    client.post(path_of(buy_nothing))
+    last = client.get(path_of(buy_nothing)).content.decode()  # nothing left to decide: the game's page
+    assert "already used" in last and re.search(rf'href="[^"]*/games/{game.pk}/">See the game</a>', last)
+
+
 def test_it_says_already_resolved_for_a_stale_link_and_offers_fresh_ones(client, game):
     offered = ann_links()
     client.post(path_of(offered["Place 2A — founds a new chain"]))
