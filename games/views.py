@@ -114,6 +114,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
     game = context.game
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
                             "title_name": title_name(game.title), "rules_note": ui_for(game.title).rules_note,
+                            "setup_notes": ui_for(game.title).setup_notes(game.options or {}),
                             "board_script": ui_for(game.title).board_script}
     if not game.has_started:
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
@@ -367,6 +368,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "game": game,
         "title_name": title_name(game.title),
         "rules_note": ui_for(game.title).rules_note,
+        "setup_notes": ui_for(game.title).setup_notes(game.options or {}),
         "board_script": ui_for(game.title).board_script,
         "step": step,
         "last": game.version,

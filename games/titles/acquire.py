@@ -110,6 +110,12 @@ def acquire_chart_numbers(summary: dict[str, Any]) -> tuple[dict[str, int | None
     return prices, worth
 
 
+# The advanced option ``tile_bag`` deals the tiles in a given order (tests, teaching, replaying a
+# game played elsewhere); whoever set it may know every hand, so every reader is told.
+FIXED_TILE_ORDER = ("The tile order of this game was fixed when it was created (an advanced option), "
+                    "so whoever created it may know every player's tiles.")
+
+
 UI = TitleUI(
     board_template="games/boards/acquire.html",
     options=(BoolOption("open_holdings", "Open holdings: everyone sees everyone's cash and shares", True),),
@@ -117,4 +123,5 @@ UI = TitleUI(
     chart_numbers=acquire_chart_numbers,
     colours={chain: colours[0] for chain, colours in ACQUIRE_COLOURS.items()},
     holdings_open=lambda options: bool(options.get("open_holdings", True)),  # D13
+    setup_notes=lambda options: [FIXED_TILE_ORDER] if options.get("tile_bag") else [],
 )

@@ -62,6 +62,9 @@ class TitleUI:
     # page's anchor of that map ("" when the title has no map).
     changed_hexes: Callable[[list[dict[str, Any]]], list[str]] = lambda events: []
     map_anchor: str = ""
+    # Sentences every reader of the game's pages is told about how it was set up, from its options
+    # (Acquire: a tile order fixed by the creator, who may then know every hand).
+    setup_notes: Callable[[dict[str, Any]], list[str]] = lambda options: []
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}

@@ -470,3 +470,15 @@ def test_the_game_pages_title_bar_is_plain_text_and_its_notes_are_in_the_page(cl
     title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
     assert title == f"{game} · Turnpost"
     assert html.count('id="moved-on"') == 1  # the page's one poll, in the body where its script runs
+
+
+def test_a_game_dealt_in_a_fixed_tile_order_says_so_to_every_reader(client, players):
+    fixed = started_game(players)  # the factory's games deal a fixed tile order
+    drawn = started_game(players, options={"tile_bag": []})
+    warning = "so whoever created it may know every player&#x27;s tiles"
+    for path in (f"/games/{fixed.pk}/", f"/games/{fixed.pk}/history/"):
+        assert warning in client.get(path).content.decode(), path
+    assert warning in client_for(client, players[2]).get(f"/games/{fixed.pk}/").content.decode()
+    assert warning not in client.get(f"/games/{drawn.pk}/").content.decode()
+    waiting = services.create_game(players[0], "acquire", 3, options={"tile_bag": TILE_BAG})
+    assert warning in client.get(f"/games/{waiting.pk}/").content.decode()  # before anyone takes a seat
