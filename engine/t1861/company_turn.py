@@ -434,9 +434,11 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
         entry["cash"] += split.to_minor
         state.cash[owner] += split.to_owner
         state.bank -= revenue
+        before = entry["price"]
         prices.place(state, entry, split.cell_after)
-        return [Event(f"{company.upper()} keeps ₽{split.to_minor}, {state.players[owner]} receives"
-                      f" ₽{split.to_owner}; the price is ₽{entry['price']}.", "dividend",
+        words = (f"keeps ₽{split.to_minor}, {state.players[owner]} receives ₽{split.to_owner}; the price is"
+                 f" ₽{entry['price']}" if revenue else f"earns nothing{_price_move(before, entry['price'])}")
+        return [Event(f"{company.upper()} {words}.", "dividend",
                       {"company": company, "revenue": revenue, "price": entry["price"]})]
     paid = major_split(state, company, kind)
     entry["cash"] += paid.to_company
@@ -446,6 +448,13 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
     prices.place(state, entry, paid.cell_after)
     return [Event(f"{company.upper()} {dividend_words(paid)}; the price is ₽{entry['price']}.", "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
+
+
+def _price_move(before: int, after: int) -> str:
+    """"; the price falls from ₽50 to ₽45" (7.3 moves it left when nothing is paid), or where it stays."""
+    if after < before:
+        return f"; the price falls from ₽{before} to ₽{after}"
+    return f"; the price stays at ₽{after}"
 
 
 def major_split(state: State, company: str, kind: DividendKind) -> MajorDividend:

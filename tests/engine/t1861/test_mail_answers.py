@@ -131,6 +131,12 @@ def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
         TITLE.apply_in_place(state, prompt.seat, rules.random_action(state, prompt.seat, rng))
     assert prompt.question.endswith(": no track to lay (no legal lay it can pay for); go on?")
     assert [answer.label for answer in prompt.quick] == ["No (more) track"]
+    company = prompt.context["company"]
+    assert not prompt.context["trains"]  # its first turn: a trainless minor's run reads in words, not 'keeps ₽0, ...'
+    price = state.minors[company]["price"]
+    lines = [event.text for event in TITLE.apply_in_place(state, prompt.seat, {"type": "pass"})]
+    assert f"{company.upper()} earns nothing; the price falls from ₽{price} to ₽{state.minors[company]['price']}." \
+        in lines, lines
 
 
 def test_a_major_to_form_is_named_in_full():
