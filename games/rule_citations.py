@@ -46,8 +46,8 @@ def link_citations(text: object, title_id: str) -> SafeString:
     """``text`` escaped (unless already safe), with each rule citation a link to its rule."""
     html = str(conditional_escape(text))
     pattern = _PATTERNS.get(title_id)
-    if pattern is None:
-        return mark_safe(html)  # escaped above
+    if pattern is None or pattern.search(html) is None:
+        return mark_safe(html)  # escaped above; most texts cite nothing, and a page shows dozens of them
     page = reverse("games:rules", args=[title_id])
     return mark_safe(pattern.sub(_linker(page), html))  # escaped above; only our links are added
 
