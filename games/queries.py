@@ -74,7 +74,7 @@ class Position:
     picker: dict[str, Any] | None = None  # the title's picker for this prompt (TitleUI.prompt_picker)
     # The companies a seated viewer's standing orders may be about (engine.order_subjects), kept with
     # the position so the page's orders card need not decode the state again.
-    order_subjects: list[tuple[str, str]] = field(default_factory=list)
+    order_subjects: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
 
 
 def game_context(game_id: int, user: User | None) -> GameContext:
@@ -106,7 +106,7 @@ def current_state(game: Game) -> Any:
 
 # Bumped when what the cache holds changes shape (a field added to Position), so a cache shared by
 # the processes of two releases (Redis) never hands the new code an object pickled by the old.
-CACHE_SHAPE = 2
+CACHE_SHAPE = 3
 
 
 def game_key(game: Game, *parts: object) -> str:

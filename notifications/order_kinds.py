@@ -53,12 +53,19 @@ class OrderKind:
             return False
         return not subject or prompt.context.get("company") == subject
 
+    def subjects_for(self, subjects: list[tuple[str, str, tuple[str, ...]]]) -> list[tuple[str, str]]:
+        """The companies (id, name) among the engine's ``order_subjects`` that this kind may be about:
+        those whose player is asked the kind's step (a minor is never asked its dividend)."""
+        return [(value, name) for value, name, steps in subjects if self.step is None or self.step in steps]
+
     def words(self, params: Params, subject: str) -> str:
         policy = dict(self.policies).get(str(params.get("policy", "")), "")
         return self.label.format(company=subject.upper(), limit=params.get("limit", ""), policy=policy)
 
-    def clean(self, raw: Mapping[str, Any], subjects: list[tuple[str, str]]) -> tuple[dict[str, Any], str]:
-        """The params and subject of an order set from a form or a link; OrderRefused in words."""
+    def clean(self, raw: Mapping[str, Any],
+              subjects: list[tuple[str, str, tuple[str, ...]]]) -> tuple[dict[str, Any], str]:
+        """The params and subject of an order set from a form or a link (``subjects``: the engine's
+        ``order_subjects``); OrderRefused in words."""
         params: dict[str, Any] = {}
         subject = ""
         if "limit" in self.needs:
@@ -69,8 +76,8 @@ class OrderKind:
             params["policy"] = str(raw["policy"])
         if "company" in self.needs:
             subject = str(raw.get("company", ""))
-            if subject not in dict(subjects):
-                raise OrderRefused("Choose one of the companies you run.")
+            if subject not in dict(self.subjects_for(subjects)):
+                raise OrderRefused("Choose one of the companies you run that this order can answer for.")
         return params, subject
 
 

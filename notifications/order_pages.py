@@ -15,7 +15,7 @@ from notifications.gameplay import load
 
 
 def order_forms(game: Any, seat: int, game_page: bool = False,
-                subjects: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+                subjects: list[tuple[str, str, tuple[str, ...]]] | None = None) -> dict[str, Any]:
     """The context of ``_orders.html``; on the game page only the kinds meant for it, and nothing when none is.
 
     ``subjects``: the seat's ``engine.order_subjects`` in a running game, when the caller has them
@@ -32,15 +32,14 @@ def order_forms(game: Any, seat: int, game_page: bool = False,
         running = True
     forms = [
         {"key": kind.key, "blank": kind.form_label or kind.label,
-         "needs": kind.needs, "policies": kind.policies}
+         "needs": kind.needs, "policies": kind.policies, "subjects": kind.subjects_for(subjects)}
         for kind in kinds
-        if "company" not in kind.needs or subjects
+        if "company" not in kind.needs or kind.subjects_for(subjects)
     ]
     active, cancelled = orders.seat_orders(game.pk, seat)
     return {
         "orders": [(order, orders.label_of(order)) for order in active],
         "order_forms": forms if running else [],
-        "order_subjects": subjects,
         "order_notices": orders.disarmed_notices(game.pk, seat, cancelled),
         "hidden": False,
     }

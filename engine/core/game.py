@@ -117,8 +117,10 @@ def order_facts(state: GameState, events: list[Event]) -> list[OrderFact]:
     return [] if reader is None else reader(state, events)
 
 
-def order_subjects(state: GameState, seat: int) -> list[tuple[str, str]]:
-    """The companies (id, name) an order of ``seat`` may be about now; [] for titles without company orders."""
+def order_subjects(state: GameState, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The companies an order of ``seat`` may be about now, as (id, name, the prompt steps the company's
+    player is asked: an order for one step is offered only for the companies asked it); [] for titles
+    without company orders."""
     reader = getattr(title_of(state), "order_subjects", None)
     return [] if reader is None else reader(state, seat)
 

@@ -41,8 +41,14 @@ def _fact(state: State, event: Event) -> OrderFact | None:
     return None
 
 
-def order_subjects(state: State, seat: int) -> list[tuple[str, str]]:
-    """The started companies ``seat`` runs, minors first, as (id, name)."""
+# The operating steps whose answer the company's player gives: a minor's dividend is always split
+# 50/50 without asking (rules 12.7), so only a major's dividend is a decision an order may take.
+MINOR_STEPS = ("routes",)
+MAJOR_STEPS = ("routes", "dividend")
+
+
+def order_subjects(state: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The started companies ``seat`` runs, minors first, as (id, name, the steps it is asked)."""
     minors = [m for m, entry in state.minors.items() if entry["status"] == "started" and entry["owner"] == seat]
     majors = [m for m, entry in state.majors.items() if entry["status"] == "started" and president_of(state, m) == seat]
-    return [(company, company.upper()) for company in [*minors, *majors]]
+    return [(m, m.upper(), MINOR_STEPS) for m in minors] + [(m, m.upper(), MAJOR_STEPS) for m in majors]

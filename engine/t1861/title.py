@@ -109,7 +109,7 @@ class Title1861:
         """What a move changed that standing orders assumed (optional protocol part, engine.core.order_facts)."""
         return order_facts.order_facts(state, events)
 
-    def order_subjects(self, state: State, seat: int) -> list[tuple[str, str]]:
+    def order_subjects(self, state: State, seat: int) -> list[tuple[str, str, tuple[str, ...]]]:
         return order_facts.order_subjects(state, seat)
 
     def random_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:

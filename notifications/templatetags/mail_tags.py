@@ -19,7 +19,8 @@ def unreachable_notice(game: Any) -> dict[str, Any]:
 
 
 @register.inclusion_tag("notifications/_orders.html", takes_context=True)
-def standing_orders(context: Any, game: Any, seat: int, back: str, subjects: list[tuple[str, str]]) -> dict[str, Any]:
+def standing_orders(context: Any, game: Any, seat: int, back: str,
+                    subjects: list[tuple[str, str, tuple[str, ...]]]) -> dict[str, Any]:
     """The seat's standing orders on the game page, its forms posting to the mail-settings page and back here.
 
     ``subjects``: the position's order subjects (the page shows a running game's current position).

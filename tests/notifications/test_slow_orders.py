@@ -140,6 +140,10 @@ def test_dividend_policy_is_set_from_the_game_page_and_answers_the_dividend(play
     page = cy.get(f"/games/{game.pk}/").content.decode()
     assert 'data-kind="dividend_policy"' in page and 'data-kind="pass_stock_round"' in page
     assert '<option value="nw">NW</option>' in page
+    dividend_form = page.split('data-kind="dividend_policy"')[1].split("</form>")[0]
+    routes_form = page.split('data-kind="auto_routes"')[1].split("</form>")[0]
+    assert '<option value="kk">' not in dividend_form  # a minor's dividend is never asked: no order could answer it
+    assert '<option value="kk">KK</option>' in routes_form and '<option value="nw">NW</option>' in dividend_form
     posted = cy.post(f"/mail/games/{game.pk}/", {"op": "order", "kind": "dividend_policy", "company": "nw",
                                                 "policy": "withhold", "next": f"/games/{game.pk}/"})
     assert posted.status_code == 302 and posted["Location"] == f"/games/{game.pk}/"
@@ -153,7 +157,9 @@ def test_dividend_policy_is_set_from_the_game_page_and_answers_the_dividend(play
 def test_bad_order_input_is_refused_in_words_and_nothing_changes(players):
     game = imported_at(349, players)
     cy = _logged_in(players[2])
-    for data, words in (({"company": "grr", "policy": "payout"}, "Choose one of the companies you run."),
+    refused = "Choose one of the companies you run that this order can answer for."
+    for data, words in (({"company": "grr", "policy": "payout"}, refused),
+                        ({"company": "kk", "policy": "half"}, refused),  # cy's minor: its dividend is never asked
                         ({"company": "nw", "policy": "all"}, "Choose one of the dividend policies offered.")):
         page = cy.post(f"/mail/games/{game.pk}/", {"op": "order", "kind": "dividend_policy", **data}, follow=True)
         assert page.status_code == 200 and words in page.content.decode()

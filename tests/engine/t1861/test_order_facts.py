@@ -50,4 +50,5 @@ def test_a_seat_may_set_orders_about_the_companies_it_runs() -> None:
     state = TITLE.new_game(record["players"], record["seed"], TITLE.validate_options(record["options"]))
     for entry in record["actions"]:
         TITLE.apply_in_place(state, entry["seat"], entry["action"])
-    assert order_subjects(state, 2) == [("kk", "KK"), ("spw", "SPW"), ("nw", "NW")]
+    assert order_subjects(state, 2) == [("kk", "KK", ("routes",)), ("spw", "SPW", ("routes",)),
+                                        ("nw", "NW", ("routes", "dividend"))]  # a minor is never asked its dividend
