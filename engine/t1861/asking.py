@@ -222,13 +222,13 @@ def _stock_turn(state: State, seat: int) -> Prompt:
 
 def minor_words(minor: str) -> str:
     """"Riga-Orel Railway, home Riga (B4)": what a minor's id alone does not tell a player choosing one."""
-    entry = next(entry for entry in DATA.raw["minors"] if entry["id"].lower() == minor)
+    entry = DATA.company("minors", minor)
     return f"{entry['name']}, home {entry['home_location']} ({entry['home_hex']})"
 
 
 def major_name(major: str) -> str:
     """"North Western Railway": the name behind a major's id, as a choice's detail."""
-    return next(entry["name"] for entry in DATA.raw["majors"] if entry["id"].lower() == major)
+    return DATA.company("majors", major)["name"]
 
 
 def _merger_turn(state: State, seat: int) -> Prompt:

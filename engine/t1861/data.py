@@ -53,6 +53,14 @@ class Rulebook:
         """The stock market a game plays on: the grid, or the column with option ``column_market``."""
         return self.column_market if column_market else self.grid_market
 
+    def company(self, group: str, company: str) -> dict[str, Any]:
+        """The data file's entry of ``company`` (our lower-case id) among its ``group``: "minors",
+        "majors" or "privates" (names, homes and face values for the words players read)."""
+        for entry in self.raw[group]:
+            if entry["id"].lower() == company:
+                return entry
+        raise KeyError(f"1861 has no {group[:-1]} {company!r}")
+
     def train(self, name: str) -> TrainDef:
         """The train type called ``name`` ("2" ... "8", "2+2", "5+5E")."""
         for train in self.trains:

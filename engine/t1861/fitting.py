@@ -165,7 +165,7 @@ def _rotation_fit(old: HexContents, hexdef: HexDef, tile: TileDef, rotation: int
     """The old-to-new city mapping that keeps every old path at ``rotation``, if any (and exits pass)."""
     if exit_refusal(hexdef, tile, rotation) is not None:
         return None
-    new_paths = _turned_keys(tile.number, rotation)
+    new_paths = turned_keys(tile.number, rotation)
     for mapping in _city_mappings(len(old.cities), len(tile.cities)):
         if kept_path_keys(old.hex, old.tile, mapping) <= new_paths:
             return mapping
@@ -181,8 +181,9 @@ def kept_path_keys(hex_id: str, laid: LaidTile | None, city_map: tuple[int, ...]
 
 
 @cache
-def _turned_keys(number: str, rotation: int) -> frozenset[tuple[End, End]]:
-    """Tile ``number``'s paths turned by ``rotation``, in ``path_key`` form; pure, so cached."""
+def turned_keys(number: str, rotation: int) -> frozenset[tuple[End, End]]:
+    """Tile ``number``'s paths turned by ``rotation``, in ``path_key`` form: its track at that rotation
+    (two rotations with the same keys lay the same track); pure, so cached."""
     return frozenset(path_key(rotate_path(path, rotation)) for path in DATA.tiles[number].paths)
 
 

@@ -112,8 +112,8 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
             Field("tile", "choice", "Tile", choices=tuple(Choice(t, t) for t in tiles)),
             Field("rotation", "number", "Rotation", min=0, max=5, step=1, default=0)),
             help="Two tile actions a turn, the second ₽20 dearer; never two upgrades (rules 12.3)."))
-        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}: {_edges(lay.tile, lay.rotation)},"
-                              f" {_cost_words(state, company, lay.cost)})",
+        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}:"
+                              f" {edge_words(lay.tile, lay.rotation)}, {_cost_words(state, company, lay.cost)})",
                               {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile,
                                "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
     option, answer = _pass("No (more) track")
@@ -122,25 +122,34 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
     return "lay track?", [*actions, option], [*quick, answer]
 
 
-def _edges(tile: str, rotation: int) -> str:
-    """"north-east, south-east": where the tile's track leads at ``rotation`` (a mail shows no map)."""
+def edge_words(tile: str, rotation: int) -> str:
+    """"south, north-west, north-east": the edges the tile's track reaches at ``rotation`` (a mail
+    shows no map; the page's lay picker says it beside each drawing)."""
     return ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))) or "no edge"
 
 
 def _cost_words(state: State, company: str, cost: int) -> str:
     """"₽80", or "₽80, takes 2 loans" when cash falls short: loans are taken without asking (G11)."""
+    taken = loans_to_pay(state, company, cost)
+    return f"₽{cost}" + (f", takes {loans.loans_words(taken)}" if taken else "")
+
+
+def _borrowing(state: State, company: str, cost: int) -> loans.Borrowing | None:
     entry = company_turn.company_of(state, company)
-    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
-                                     state.loans_in_supply, cost)
-    taken = borrowed.loans_taken if borrowed else 0
-    return f"₽{cost}" + (f", takes {taken} loan{'s' if taken > 1 else ''}" if taken else "")
+    return loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
+                                 state.loans_in_supply, cost)
 
 
 def can_pay(state: State, company: str, cost: int) -> bool:
     """Whether the company can pay ``cost`` with its cash and the loans it may still take (G11)."""
-    entry = company_turn.company_of(state, company)
-    return loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"], entry["loans"],
-                                 state.loans_in_supply, cost) is not None
+    return _borrowing(state, company, cost) is not None
+
+
+def loans_to_pay(state: State, company: str, cost: int) -> int:
+    """The loans the company takes, without asking (G11), to pay ``cost``: 0 when its cash covers it
+    (or when it cannot pay at all, which the lays offered never ask)."""
+    borrowed = _borrowing(state, company, cost)
+    return borrowed.loans_taken if borrowed else 0
 
 
 def _token(state: State, company: str, places: dict[str, list]) -> tuple[str, list, list]:
@@ -204,7 +213,7 @@ def _private(state: State, company: str) -> tuple[str, list, list]:
 
 def _private_words(state: State, private: str) -> str:
     """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
-    name = next(entry["name"] for entry in DATA.raw["privates"] if entry["id"].lower() == private)
+    name = DATA.company("privates", private)["name"]
     return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]}"
 
 

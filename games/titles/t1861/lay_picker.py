@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import ActionOption, Prompt
-from engine.t1861 import company_turn, loans
 from engine.t1861.data import DATA
-from engine.t1861.geometry import edge_name
+from engine.t1861.fitting import turned_keys
+from engine.t1861.loans import loans_words
 from engine.t1861.map_view import hex_after_lay, hex_view
+from engine.t1861.operate_prompt import edge_words, loans_to_pay
 from engine.t1861.state import State
-from engine.t1861.tiles import rotate_path
+from engine.t1861.tiles import End
 from games.prompt_forms import fields_for_action
 from games.titles.t1861.map_svg import hex_svg
 from games.titles.t1861.track import APOTHEM, R, num, stop_positions
@@ -54,10 +55,10 @@ def _option(prompt: Prompt, kind: str) -> ActionOption:
 def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     offboard_colour = DATA.phase(state.phase).offboard_colour
-    laid: set[tuple[str, str, frozenset]] = set()
+    laid: set[tuple[str, str, frozenset[tuple[End, End]]]] = set()
     for lay in prompt.context["lays"]:
         hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
-        same = (hex_id, tile, track_at(tile, rotation))
+        same = (hex_id, tile, turned_keys(tile, rotation))
         if same in laid:  # a straight tile turned half round lays the same track: offered once
             continue
         laid.add(same)
@@ -80,11 +81,8 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
 def _lay_price(state: State, company: str, cost: int) -> str:
     """"₽80", or "₽80 (takes 2 loans)" when the company's cash falls short: the rules borrow for a lay
     without asking (G11), so the price is where the player learns of it."""
-    entry = company_turn.company_of(state, company)
-    borrowed = loans.borrow_to_cover(company_turn.LOANS, company_turn.kind_of(company), entry["cash"],
-                                     entry["loans"], state.loans_in_supply, cost)
-    taken = borrowed.loans_taken if borrowed else 0
-    return f"₽{cost}" + (f" (takes {taken} loan{'s' if taken > 1 else ''})" if taken else "")
+    taken = loans_to_pay(state, company, cost)
+    return f"₽{cost}" + (f" (takes {loans_words(taken)})" if taken else "")
 
 
 def _token_picker(state: State, option: ActionOption, places: list[tuple[str, int, str]], button: str,
@@ -162,11 +160,3 @@ def turn_words(rotation: int) -> str:
     return "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
 
 
-def track_at(tile: str, rotation: int) -> frozenset:
-    """The tile's track at ``rotation``: each path as the set of its two ends (edges turned, stops kept)."""
-    return frozenset(frozenset(rotate_path(path, rotation)) for path in DATA.tiles[tile].paths)
-
-
-def edge_words(tile: str, rotation: int) -> str:
-    """"south, north-west, north-east": the edges the tile's track reaches at ``rotation``."""
-    return ", ".join(edge_name(edge) for edge in sorted(DATA.tiles[tile].exits_at(rotation))) or "no edge"
