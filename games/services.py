@@ -44,7 +44,7 @@ from games.import_checks import check_storable
 from games.models import Action, ActionKind, ActionSource, EndKind, Game, GameStatus, Seat, SeatOrder, Snapshot
 from games.replay import log_of, record_of, states_along, waiting_of
 from games.signals import game_created, game_started, move_applied
-from games.titles import why_not_startable
+from games.titles import short_title_name, why_not_startable
 from games.undo import undo_payload
 from turnpost import rows
 
@@ -133,7 +133,7 @@ def create_game(
         game = Game.objects.create(
             title=title.id,
             # "1861 by ann", not the title's whole name: a game's name heads every subject of its mails.
-            name=name.strip()[:100] or f"{title.name.split(':', 1)[0]} by {creator.name}",
+            name=name.strip()[:100] or f"{short_title_name(title.name)} by {creator.name}",
             engine_version=engine_version_of(title),
             options=clean_options,
             seed=seed,

@@ -21,6 +21,7 @@ from accounts import links as account_links
 from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
+from games.titles import short_title_name
 from notifications import clock, links, order_mail, orders, still_asked, turn_attachments
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
@@ -136,8 +137,7 @@ def game_and_title(game_name: str, title_name: str) -> str:
     Most games are named after their title ("Acquire by ann", "1861 from 18xx.games game 29683"),
     and an inbox cuts a subject short: the question, not the title twice, should fill it.
     """
-    short = title_name.split(":", 1)[0].strip()
-    if title_name.casefold() in game_name.casefold() or short.casefold() in game_name.casefold():
+    if short_title_name(title_name).casefold() in game_name.casefold():  # the whole name holds its start too
         return game_name
     return f"{game_name} · {title_name}"
 

@@ -30,11 +30,12 @@ def order_forms(game: Any, seat: int, game_page: bool = False,
         subjects = engine.order_subjects(loaded.state, seat) if loaded is not None else []
     else:
         running = True
+    companies = {kind.key: kind.subjects_for(subjects) for kind in kinds}
     forms = [
         {"key": kind.key, "blank": kind.form_label or kind.label,
-         "needs": kind.needs, "policies": kind.policies, "subjects": kind.subjects_for(subjects)}
+         "needs": kind.needs, "policies": kind.policies, "subjects": companies[kind.key]}
         for kind in kinds
-        if "company" not in kind.needs or kind.subjects_for(subjects)
+        if "company" not in kind.needs or companies[kind.key]
     ]
     active, cancelled = orders.seat_orders(game.pk, seat)
     return {

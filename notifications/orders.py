@@ -116,8 +116,7 @@ def disarmed_notices(game_id: int, seat: int, cancelled: list[StandingOrder] | N
     ``cancelled``: the seat's disarmed orders when the caller has read them (``seat_orders``).
     """
     if cancelled is None:
-        cancelled = list(StandingOrder.objects.filter(game_id=game_id, seat=seat, active=False,
-                                                      disarmed_version__isnull=False))
+        cancelled = seat_orders(game_id, seat)[1]
     notices = []
     for order in sorted(cancelled, key=lambda order: (order.disarmed_version, order.id)):
         if not moves_after(game_id, seat, order.disarmed_version).exclude(source="order").exists():

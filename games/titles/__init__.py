@@ -45,3 +45,9 @@ def title_name(title_id: str) -> str:
         return get_title(title_id).name
     except MalformedRecord:  # an engine not installed here still has a readable id
         return title_id
+
+
+def short_title_name(full_name: str) -> str:
+    """"1861" for "1861: The Railways of the Russian Empire": the name before its subtitle, as a game's
+    default name and a mail subject use it (a title without one is named whole)."""
+    return full_name.split(":", 1)[0].strip()
