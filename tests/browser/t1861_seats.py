@@ -1,4 +1,5 @@
-"""1861 browser tests' common set-up: a recorded game imported at a cut, one seat taken; a page's console watched."""
+"""1861 browser tests' common set-up: a recorded game imported at a cut, one seat taken, its page opened; a page's
+console watched."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from engine.t1861 import company_turn
 from games import import_18xx, queries
 from games.models import Game
+from tests.browser.sessions import signed_in_page
 from tests.games.t1861_imports import running_export
 
 
@@ -29,3 +31,14 @@ def watch_console(page: Any, problems: list[str] | None = None) -> list[str]:
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(str(error)))
     return problems
+
+
+def open_seated_import(live_server: Any, new_page: Any, user: Any, cut: int, seat_index: int | None = None,
+                       **page_options: Any) -> tuple[Game, Any, list[str]]:
+    """``seated_import``, and its game page opened in Chromium by ``user`` signed in (``page_options``:
+    the viewport and such), its console watched from the first load: (game, page, console problems)."""
+    game = seated_import(cut, user, seat_index)
+    page = signed_in_page(new_page, live_server.url, user, **page_options)
+    problems = watch_console(page)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    return game, page, problems

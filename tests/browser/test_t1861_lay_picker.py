@@ -17,8 +17,7 @@ import pytest
 from games import queries
 from games.models import Game
 from tests.browser.accessibility import assert_accessible
-from tests.browser.sessions import signed_in_page
-from tests.browser.t1861_seats import seated_import, watch_console
+from tests.browser.t1861_seats import open_seated_import
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,10 +37,9 @@ def busiest_hex(page) -> str:
 
 
 def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_server, new_page, players, artifacts):
-    game = seated_import(270, players[0])  # MNN at its track step, with lays in seven hexes
-    page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP, device_scale_factor=2)
-    problems = watch_console(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    # MNN at its track step, with lays in seven hexes
+    game, page, problems = open_seated_import(live_server, new_page, players[0], 270, viewport=DESKTOP,
+                                              device_scale_factor=2)
     page.wait_for_selector("svg.map-1861 .pick-target")
     listed = page.locator("#lay-picker button[data-pick]").count()
     hexes = page.locator("#lay-picker [data-pick-hex]").count()
@@ -91,10 +89,7 @@ def test_clicking_a_hex_previews_each_lay_in_place_and_confirm_lays_it(live_serv
 
 
 def test_clicking_a_city_shows_the_token_cost_and_places_it(live_server, new_page, players, artifacts):
-    game = seated_import(376, players[0])
-    page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems = watch_console(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _, page, problems = open_seated_import(live_server, new_page, players[0], 376, viewport=DESKTOP)
     page.wait_for_selector("svg.map-1861 .pick-target")
     choice = page.locator("#lay-picker button[data-pick]").first
     key, price = choice.get_attribute("data-pick"), choice.locator("strong").text_content()
@@ -111,10 +106,7 @@ def test_clicking_a_city_shows_the_token_cost_and_places_it(live_server, new_pag
 
 
 def test_the_picker_reads_on_a_phone(live_server, new_page, players, artifacts):
-    game = seated_import(78, players[0])
-    page = signed_in_page(new_page, live_server.url, players[0], viewport=PHONE)
-    problems = watch_console(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _, page, problems = open_seated_import(live_server, new_page, players[0], 78, viewport=PHONE)
     page.wait_for_selector("svg.map-1861 .pick-target")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click("#pick-list > summary")  # folded: 18 lays would push the map a screen down

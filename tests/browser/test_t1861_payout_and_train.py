@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.sessions import signed_in_page
-from tests.browser.t1861_seats import seated_import, watch_console
+from tests.browser.t1861_seats import open_seated_import
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,10 +23,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def sw_page(live_server, new_page, players):
-    game = seated_import(DIVIDEND_CUT, players[0], SW_SEAT)
-    page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems = watch_console(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _, page, problems = open_seated_import(live_server, new_page, players[0], DIVIDEND_CUT, SW_SEAT,
+                                           viewport=DESKTOP)
     return page, problems
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.accessibility import assert_accessible
 from tests.browser.sessions import signed_in_page
-from tests.browser.t1861_seats import seated_import, watch_console
+from tests.browser.t1861_seats import open_seated_import, seated_import
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,10 +23,8 @@ DESKTOP = {"width": 1280, "height": 900}
 
 @pytest.fixture
 def nw_page(live_server, new_page, players):
-    game = seated_import(ROUTES_CUT, players[0], NW_SEAT)
-    page = signed_in_page(new_page, live_server.url, players[0], viewport=DESKTOP)
-    problems = watch_console(page)
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    _, page, problems = open_seated_import(live_server, new_page, players[0], ROUTES_CUT, NW_SEAT,
+                                           viewport=DESKTOP)
     page.wait_for_selector("svg.map-1861 #route-layer")  # the script laid the overlay over the map
     return page, problems
 
