@@ -57,7 +57,8 @@ def test_the_suggested_routes_are_drawn_on_the_map_and_run_with_one_click(nw_pag
 def test_a_route_edited_by_clicking_stops_is_priced_by_the_engine_and_run(nw_page, artifacts):
     page, problems = nw_page
     page.click("#route-edit summary")
-    assert page.locator("svg.map-1861 #route-layer .stop-picks").get_attribute("visibility") == "visible"
+    # The details' toggle event, which shows the picks, is queued after the click: wait for it.
+    expect(page.locator("svg.map-1861 #route-layer .stop-picks")).to_have_attribute("visibility", "visible")
     assert page.input_value("[name='stops.0']") == "D14:c2 E13 E11 E9 H8:c0"
     click_stop(page, "H8:c0")  # Moscow off the 3-train's route
     expect(page.locator("#route-total")).to_have_text("Total: ₽240")  # the engine's answer, drawn
