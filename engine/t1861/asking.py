@@ -42,6 +42,15 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
 
 
 def waiting(state: State) -> list[Waiting]:
+    """Who is asked now; in the record of a game its players ended by agreement (the option
+    ``manual_end``, set only by ``import-18xx``) whoever is asked may also end it (``end_game``)."""
+    asked = _asked(state)
+    if not state.options.get(ending.MANUAL_END_OPTION):
+        return asked
+    return [replace(entry, accepts=(*entry.accepts, ending.END_GAME)) for entry in asked]
+
+
+def _asked(state: State) -> list[Waiting]:
     if ending.is_finished(state):
         return []  # 17: a finished game waits for nobody
     if trainless.pending(state) is not None:  # 23 R4: before any other action

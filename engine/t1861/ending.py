@@ -10,6 +10,11 @@ operating round]``) and answers the rounds' questions about it:
 - the broken bank (17, 23 G10): the bank's cash below ₽0 is the sign (payments go on, so it
   stays negative); ``flow`` and the OR's end call :func:`note_bank_break`, which ends the game
   with the OR in progress, or with the next OR when the bank broke in a stock or merger round;
+- an agreement to end (18xx.games' End Game, which any player may press at any moment): a
+  record carries it as ``end_game`` only with the option ``manual_end``, which ``import-18xx``
+  sets for an export that holds one; :func:`end_by_agreement` finishes the game at once, and
+  the result is each player's worth at that moment (17's final worth, as 18xx.games counts a
+  game ended so);
 - the OR's end (``operating_round``) asks :func:`is_over`, and :func:`finish` ends the game:
   each company's price moves one step left per loan it still owes and the loans go back to
   the supply, as 18xx.games does on its board (17), and the round becomes ``{"kind": "end"}``,
@@ -29,6 +34,10 @@ from engine.t1861.state import State
 
 FINAL_PHASE = DATA.phases[-1].name  # "8": its first train's purchase sets the end (17)
 FINISHED = "end"  # ``state.round["kind"]`` of a finished game
+END_GAME = "end_game"  # the action of an agreed end
+MANUAL_END_OPTION = "manual_end"  # the record may hold it (only an 18xx.games import sets it)
+REASON_WORDS = {EndReason.FINAL_PHASE: "the final phase's last set of operating rounds is over",
+                EndReason.BANK: "the bank broke", EndReason.MANUALLY_ENDED: "the players ended it by agreement"}
 
 
 def scheduled(state: State) -> GameEnd | None:
@@ -70,6 +79,14 @@ def is_over(state: State) -> bool:
     return game_end.is_over(scheduled(state), finished)
 
 
+def end_by_agreement(state: State) -> list[Event]:
+    """The players end the game now (the option ``manual_end``): scored as 17 scores the end."""
+    number = state.round["number"]
+    state.game_end = {"reason": EndReason.MANUALLY_ENDED.value,
+                      "last_round": [number, state.round.get("operating_round", 0)]}
+    return finish(state)
+
+
 def finish(state: State) -> list[Event]:
     """17: the loans are paid off by moving each price left a step per loan; nobody acts again."""
     events = []
@@ -90,7 +107,8 @@ def finish(state: State) -> list[Event]:
     state.game_end["over"] = True
     state.round = {"kind": FINISHED, "number": state.round["number"]}
     state.operating = None
-    return [*events, Event(f"The game is over ({end_reason(state)}).", "game_end",
+    reason = EndReason(state.game_end["reason"])
+    return [*events, Event(f"The game is over: {REASON_WORDS[reason]}.", "game_end",
                            {"reason": state.game_end["reason"]})]
 
 

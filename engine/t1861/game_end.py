@@ -28,6 +28,7 @@ class EndReason(StrEnum):
 
     FINAL_PHASE = "final_phase"
     BANK = "bank"
+    MANUALLY_ENDED = "manually_ended"  # the players ended it by agreement (18xx.games' End Game)
 
 
 @dataclass(frozen=True, order=True)

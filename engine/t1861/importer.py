@@ -18,7 +18,7 @@ from engine.t1861 import company_turn, merger_round
 from engine.t1861.export import Export
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
-from engine.t1861.translate import Translator, record_seed
+from engine.t1861.translate import Translator, record_options, record_seed
 
 
 @dataclass
@@ -37,18 +37,18 @@ class Imported:
 def replay_export(export: Export, until: int | None = None,
                   after_each: Callable[[State, dict[str, Any]], None] | None = None) -> Imported:
     """Translate and apply ``export``'s actions (through id ``until``) until one is refused."""
-    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False}
+    effective = _through(export.effective_actions(), until)
+    options = record_options(export, effective)
     players = [player.name for player in export.players]
     state = TITLE.new_game(players, record_seed(export), TITLE.validate_options(options))
     record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
     imported = Imported(state, record)
     translator = Translator(export, acting_seat=lambda company: acting_seat(state, company),
                             network_now=lambda: company_turn.network(state),
-                            train_owner=lambda train: train_owner(state, train))
-    for recorded in export.effective_actions():
+                            train_owner=lambda train: train_owner(state, train),
+                            asked_seat=lambda: TITLE.waiting(state)[0].seat)
+    for recorded in effective:
         at = recorded.get("id", imported.reached)
-        if until is not None and at > until:
-            break
         asked = TITLE.waiting(state)
         if not asked:  # 17: the game ended before the record does
             return _refused(imported, recorded, "The game is over; no more moves can be made.")
@@ -70,6 +70,14 @@ def replay_export(export: Export, until: int | None = None,
         if after_each is not None:
             after_each(state, recorded)
     return imported
+
+
+def _through(actions: list[dict[str, Any]], until: int | None) -> list[dict[str, Any]]:
+    """The actions up to id ``until`` (all for None); an automatic action has its trigger's place."""
+    if until is None:
+        return actions
+    past = next((index for index, recorded in enumerate(actions) if recorded.get("id", 0) > until), len(actions))
+    return actions[:past]
 
 
 def train_owner(state: State, train: str) -> str | None:

@@ -20,7 +20,17 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.prompts import Waiting
-from engine.t1861 import asking, company_turn, flow, merger_round, private_auction, rsr_turn, stock_round, trainless
+from engine.t1861 import (
+    asking,
+    company_turn,
+    ending,
+    flow,
+    merger_round,
+    private_auction,
+    rsr_turn,
+    stock_round,
+    trainless,
+)
 from engine.t1861.state import State, copy_state
 
 # The prompts whose rules validate before they change the state (the module docstring says why each may).
@@ -42,6 +52,8 @@ def perform(state: State, seat: int, action: dict[str, Any], asked: Waiting | No
     if action.get("type") not in asked.accepts:
         raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
                             f" possible now (possible: {', '.join(asked.accepts)}).")
+    if action["type"] == ending.END_GAME:  # accepted only in a record of an agreed end (its option)
+        return ending.end_by_agreement(state)
     if _checks_first(state, asked.prompt, action):
         return _answer(state, seat, asked.prompt, action)
     work = copy_state(state)

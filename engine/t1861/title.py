@@ -24,6 +24,7 @@ from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_fro
 OPTION_DEFAULTS: dict[str, bool] = {
     **{option["id"]: option["default"] for option in DATA.raw["options"]},
     "merger_consent": True,  # Turnpost: owners of taken minors accept or decline (docs/titles/1861.md)
+    "manual_end": False,  # the record may end the game by agreement (end_game; set by import-18xx)
 }
 PLAYERS = DATA.raw["game"]["players"]
 

@@ -14,7 +14,9 @@
 
 Who acts for a company (its president, the RSR's operator) depends on the game's state, so
 the caller passes ``acting_seat``; :func:`opening_record` needs none, since the private
-auction and the first stock round are all players' actions.  ``run_routes`` is matched
+auction and the first stock round are all players' actions.  18xx.games' ``end_game`` (any
+player may press End Game at any moment) is recorded for the seat the game waits for, as
+our records name only seats that are asked: the caller passes ``asked_seat``.  ``run_routes`` is matched
 against the board of the moment (``recorded_routes.recorded_plans``), so the caller also
 passes ``network_now``: the network as the game stands when the action comes.
 """
@@ -27,6 +29,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.t1861.data import DATA
+from engine.t1861.ending import END_GAME, MANUAL_END_OPTION
 from engine.t1861.export import Export
 from engine.t1861.map_replay import train_of
 from engine.t1861.network import Network
@@ -42,9 +45,11 @@ class Translator:
 
     def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None,
                  network_now: Callable[[], Network] | None = None,
-                 train_owner: Callable[[str], str | None] | None = None) -> None:
+                 train_owner: Callable[[str], str | None] | None = None,
+                 asked_seat: Callable[[], int] | None = None) -> None:
         self.seats = {player.id: seat for seat, player in enumerate(export.players)}
         self.acting_seat = acting_seat
+        self.asked_seat = asked_seat
         self.network_now = network_now
         self.train_owner = train_owner
         self.pool: set[str] = set()
@@ -56,7 +61,10 @@ class Translator:
         handler = getattr(self, f"_{kind}", None)
         if handler is None:
             raise MalformedRecord(f"18xx.games action {recorded.get('id')} ({kind}) is not translated yet.")
-        return {"seat": self._seat(recorded), "action": handler(recorded)}
+        action = handler(recorded)
+        if kind == END_GAME and self.asked_seat is not None:
+            return {"seat": self.asked_seat(), "action": action}
+        return {"seat": self._seat(recorded), "action": action}
 
     # One method per 18xx.games action type ---------------------------------------------------
 
@@ -150,6 +158,9 @@ class Translator:
             raise MalformedRecord(f"18xx.games action {recorded.get('id')} makes an unknown choice.")
         return {"type": "nationalize"}
 
+    def _end_game(self, recorded: Action) -> Action:
+        return {"type": END_GAME}
+
     # Helpers -------------------------------------------------------------------------------
 
     def _seat(self, recorded: Action) -> int:
@@ -185,8 +196,19 @@ def opening_record(export: Export) -> dict[str, Any]:
             break
         actions.append(translator.translate(recorded))
     return {"title": "1861", "players": [player.name for player in export.players], "seed": record_seed(export),
-            "options": {"column_market": "column_market" in export.optional_rules, "merger_consent": False},
-            "actions": actions}
+            "options": record_options(export, actions), "actions": actions}
+
+
+def record_options(export: Export, actions: list[Action]) -> dict[str, bool]:
+    """Our options for ``export`` (whose ``actions`` the record holds: 18xx.games' or ours).
+
+    18xx.games never asks owners to consent to a merger (Turnpost's ``merger_consent`` is off),
+    and a record may end by agreement (``manual_end``) only when it does: the option is what
+    lets a record hold ``end_game``, so no game played on from an import can be ended so."""
+    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False}
+    if any(action.get("type") == END_GAME for action in actions):
+        options[MANUAL_END_OPTION] = True
+    return options
 
 
 def record_seed(export: Export) -> int:

@@ -145,3 +145,17 @@ def test_the_import_page_says_where_a_record_comes_from_in_player_words(client, 
     html = signed_in(client, dee).get("/games/import/").content.decode()
     assert "record contract" not in html
     assert "downloaded from a game's history page here" in html
+
+
+def test_a_game_its_players_ended_by_agreement_reads_as_over_with_that_reason(client, dee) -> None:
+    """18xx.games' End Game (17's worth at that moment): 29683 ended by Player 2 after action 400."""
+    export = json.loads(json.dumps(whole_export()))
+    export["actions"] = [action for action in export["actions"] if action["id"] <= 400]
+    export["actions"].append({"type": "end_game", "entity": 4138, "entity_type": "player", "id": 401})
+    export.update(game_end_reason="manually_ended", result={})
+    response = signed_in(client, dee).post("/games/import/", {"record": json.dumps(export)}, follow=True)
+    html = response.content.decode()
+    game = Game.objects.get()
+    assert response.status_code == 200 and game.status == GameStatus.IMPORTED and game.is_read_only
+    assert "Final standings" in html and 'id="round-label">Game over<' in html
+    assert "The game is over: the players ended it by agreement." in html
