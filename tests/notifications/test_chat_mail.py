@@ -115,10 +115,17 @@ def digest_of(user) -> str:
     return digest.subject + "\n" + digest.body
 
 
+def next_digest_morning(now: datetime) -> datetime:
+    """The first 08:05 UTC (past the default digest hour) after ``now``: a first digest quotes the
+    last day's talk, so a morning a day later still would miss talk posted before 08:05."""
+    morning = now.replace(hour=8, minute=5, second=0, microsecond=0)
+    return morning if morning > now + timedelta(minutes=1) else morning + timedelta(days=1)
+
+
 def test_the_digest_quotes_the_table_talk_since_the_last_digest(game, players, monkeypatch):
     ann, bob, cy = players
     Preference.objects.create(user=cy, game=None, stream=Stream.DIGEST, enabled=True)  # cy is not asked to move
-    first_morning = datetime.now(UTC).replace(hour=8, minute=5, second=0, microsecond=0) + timedelta(days=1)
+    first_morning = next_digest_morning(datetime.now(UTC))
     say(ann, game, "gl hf")
     say(bob, game, "@cy your\ntwo lines")
     say(cy, game, "thanks")  # cy's own words are not quoted back to cy
