@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.t1861.network import Network, Segment, Stop
-from engine.t1861.routes import RouteError, RoutePlan, track_pieces
+from engine.t1861.routes import RouteError, RoutePlan, segment_index, track_pieces
 from engine.t1861.trains import Train
 
 Stretch = tuple[str, str, tuple[str, ...]]  # first stop, last stop, segment ids in that direction
@@ -67,7 +67,7 @@ def _fits(network: Network, route: Mapping[str, Any], train: Train) -> list[Fit]
             raise RouteError(
                 f"The recorded {train.label}'s route runs on track that is not on the map ({'-'.join(hexes)})."
             )
-    index = {segment.id: segment for segment in network.segments}
+    index = segment_index(network)
     scored = []
     for walk in _walks(options):
         segments = tuple(segment for stretch in walk for segment in stretch[2])
@@ -104,7 +104,7 @@ def recorded_form(network: Network, segments: Sequence[str]) -> dict[str, list]:
 
     The inverse of :func:`recorded_plan` for a walk the route checker accepts.
     """
-    index = {segment.id: segment for segment in network.segments}
+    index = segment_index(network)
     walk = [index[segment_id] for segment_id in segments]
     here = walk[0].ends[0]
     if len(walk) > 1 and here in walk[1].ends and walk[0].ends[1] not in walk[1].ends:

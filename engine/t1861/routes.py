@@ -102,7 +102,7 @@ def check_routes(
     """
     rules = as_bonuses(bonuses)
     places = _Places(names or {})
-    index = _segment_index(network)
+    index = segment_index(network)
     used: dict[str, str] = {}
     routes = []
     for plan, who in zip(plans, _route_names(plans), strict=True):
@@ -141,11 +141,12 @@ def _check_one(
     return RunRoute(plan.train, plan.segments, tuple(stop.id for stop in stops), count.counted, count.revenue)
 
 
-def _segment_index(network: Network) -> dict[str, Segment]:
+def segment_index(network: Network) -> dict[str, Segment]:
     """Segments by id; the last index is kept, since a run is checked route by route and the
-    whole set again.  It is a function of the segments alone, and networks of boards with the
-    same track share their segment tuple (``track_network``), so it is kept by that tuple (a
-    tuple never changes, and the index is never changed once kept)."""
+    whole set again, and an import matches each recorded route on the same network.  It is a
+    function of the segments alone, and networks of boards with the same track share their
+    segment tuple (``track_network``), so it is kept by that tuple (a tuple never changes, and
+    the index is never changed once kept)."""
     kept, index = _LAST_INDEX[0]
     if kept is not network.segments:
         index = {segment.id: segment for segment in network.segments}
@@ -207,7 +208,7 @@ class _Walk:
         self.plan = plan
         self.places = places
         self.who = who
-        index = _segment_index(network)
+        index = segment_index(network)
         if not plan.segments:
             raise RouteError(f"{self.who} has no track.")
         unknown = [segment_id for segment_id in plan.segments if segment_id not in index]
