@@ -124,4 +124,5 @@ UI = TitleUI(
     colours={chain: colours[0] for chain, colours in ACQUIRE_COLOURS.items()},
     holdings_open=lambda options: bool(options.get("open_holdings", True)),  # D13
     setup_notes=lambda options: [FIXED_TILE_ORDER] if options.get("tile_bag") else [],
+    sign_in_to="see your tiles and make your move",
 )

@@ -65,6 +65,8 @@ class TitleUI:
     # Sentences every reader of the game's pages is told about how it was set up, from its options
     # (Acquire: a tile order fixed by the creator, who may then know every hand).
     setup_notes: Callable[[dict[str, Any]], list[str]] = lambda options: []
+    # What signing in lets a player of the game do that a visitor cannot (Acquire: see their tiles).
+    sign_in_to: str = "make your move"
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}

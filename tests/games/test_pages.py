@@ -148,6 +148,7 @@ def test_a_signed_out_visitor_is_asked_to_sign_in_to_play_and_comes_back_to_the_
     """A turn mail's "choose on the site" link opened where the player is not signed in (another device)."""
     html = client.get(f"/games/{game.pk}/").content.decode()
     assert 'id="sign-in-to-play"' in html and f'href="/accounts/signin/?next=/games/{game.pk}/"' in html
+    assert "to see your tiles and make your move." in html  # Acquire's tiles are the seat's own
     seated = client_for(type(client)(), players[0]).get(f"/games/{game.pk}/").content.decode()
     assert 'id="sign-in-to-play"' not in seated and 'id="prompt"' in seated
     play_to_end(game)

@@ -85,6 +85,11 @@ def test_the_game_page_shows_the_position_the_import_reached(client, imported) -
     assert "Player 2 ₽513 GRR 30%, M-K 100% TSR" in text(section(html, "t1861-players"))
 
 
+def test_a_visitor_is_asked_to_sign_in_to_move_and_not_told_of_tiles_1861_hides_nothing(client, imported) -> None:
+    sign_in = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "sign-in-to-play"))
+    assert sign_in.endswith("Sign in to make your move.") and "tiles" not in sign_in
+
+
 def test_the_history_page_shows_each_step_as_it_was(client, imported) -> None:
     first_or = client.get(f"/games/{imported.pk}/history/?step=60").content.decode()
     assert "Round Operating round 1.1 phase 2 Operating order: N M-K MNN acting SPW KR KK MV KB" in text(
