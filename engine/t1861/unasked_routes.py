@@ -1,10 +1,10 @@
 """An 18xx.games ``run_routes`` with no routes, recorded where our rules ask for none (23 R1 step 6).
 
 18xx.games offers a company's routes step when its graph finds two stops connected to one of
-its tokens (``Graph#route_info``'s ``route_available``), counting stops a route may not join:
-two cities of one hex (Kiev, Moscow), or a stop beyond the token's sibling city.  With no
-legal route there its player can only submit routes without a train (seeds 37 and 39 of the
-oracle: "KB does not run"), revenue ₽0; its dividend step then has nothing to ask and settles
+its tokens (``Graph#route_info``'s ``route_available``), counting stops no route may join, such
+as two cities of one hex (Kiev D14, Moscow's 637).  With no legal route there its player can
+only submit routes without a train (the oracle's seeds 37, 39, 79, 88: "KB does not run"),
+revenue ₽0; its dividend step then has nothing to ask and settles
 itself (a withhold of ₽0, the price a step left), recording nothing more.  Our routes step
 asks only when a route exists (``route_exists``, exact) and settles the same ₽0 without a
 prompt, so the state after that record is ours already: the import records nothing for it,
