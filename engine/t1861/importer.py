@@ -4,7 +4,9 @@ A company's action needs the game's state to be translated (who acts for the com
 map a recorded route runs on), so translating and applying go together: each effective
 action (``export.effective_actions``) is translated by :class:`translate.Translator` and
 applied through the title at once.  The replay stops at the first action our rules refuse
-and says which, so the caller knows exactly how far the record replays.
+and says which, so the caller knows exactly how far the record replays.  One recorded action
+is passed over: a ``run_routes`` with no routes where our rules ask for no routes
+(:mod:`engine.t1861.unasked_routes`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from engine.t1861.export import Export
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
 from engine.t1861.translate import Translator, record_options, record_seed
+from engine.t1861.unasked_routes import is_unasked_empty_run
 
 
 @dataclass
@@ -52,6 +55,9 @@ def replay_export(export: Export, until: int | None = None,
         asked = TITLE.waiting(state)
         if not asked:  # 17: the game ended before the record does
             return _refused(imported, recorded, "The game is over; no more moves can be made.")
+        if is_unasked_empty_run(state, recorded, {kind for entry in asked for kind in entry.accepts}):
+            imported.reached = at  # 18xx.games' "does not run" where we ask nothing: nothing to record
+            continue
         try:
             entry = translator.translate(recorded)
             # The entry just worked out is handed on, as the core's replay does, so the rules

@@ -131,17 +131,20 @@ def only_pass(state: State, seat: int) -> bool:
 
 
 def par_offered(state: State, seat: int) -> bool:
-    """R5 as 18xx.games counts a par: from phase 4, with room, a free home city and an unstarted
-    major, a player with twice the market's lowest par price (₽100: its cheapest cell is a
-    minor's) is offered ``par`` even when no major par price is affordable, so the turn waits
-    for a ``pass`` (167259 id 633: Player 4, ₽125, passes).  ``par_prices`` stays the real
-    choice: the prompt then offers only the pass."""
+    """R5 as 18xx.games counts a par: from phase 4, with room and an unstarted major, a player
+    with twice the market's lowest par price (₽100: its cheapest cell is a minor's) is offered
+    ``par`` even when no major par price is affordable, so the turn waits for a ``pass``
+    (167259 id 633: Player 4, ₽125, passes).  Nor does 18xx.games ask whether a home city is
+    free (G8): its offer (``can_ipo_any?``) only counts money and certificates, and only its
+    par buttons say "No home token locations are available"; a par there would wait for a home
+    token nowhere to be placed.  So a recorded game holds that player's ``pass``, and the
+    round's end (10.5's sold-out rise, R6's priority) waits for it.  ``par_prices`` stays the
+    real choice, free home city included: the prompt then offers only the pass."""
     market = prices.market_of(state)
     lowest = min((*market.minor_par_prices, *market.major_par_prices))
     return (int(state.phase) >= MAJOR_PAR_FROM_PHASE and holdings.has_room(state, seat)
             and state.cash[seat] >= 2 * lowest
-            and any(company["status"] == "unstarted" for company in state.majors.values())
-            and bool(home_city_options(state.board)))
+            and any(company["status"] == "unstarted" for company in state.majors.values()))
 
 
 # Turn actions ------------------------------------------------------------------------------

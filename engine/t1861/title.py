@@ -21,6 +21,7 @@ from engine.t1861 import asking, bot, order_facts, private_auction, rules, stock
 from engine.t1861.data import DATA
 from engine.t1861.ending import MANUAL_END_OPTION
 from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
+from engine.t1861.tokens import home_city_options
 
 OPTION_DEFAULTS: dict[str, bool] = {
     **{option["id"]: option["default"] for option in DATA.raw["options"]},
@@ -68,8 +69,9 @@ class Title1861:
         return asking.prompts(state)
 
     def forced_answer(self, state: State) -> ForcedAnswer | None:
-        """Only the stock turn 18xx.games asks for a par nobody can afford (R5, 167259 id 633):
-        its one answer is ``pass``, which stays in the record as it does there.
+        """Only the stock turn 18xx.games asks for a par nobody can make (R5): none affordable
+        (167259 id 633), or no home city free (G8; 18xx.games offers the par all the same).
+        Its one answer is ``pass``, which stays in the record as it does there.
 
         Everything else with one answer is done by the rules without a prompt, as 18xx.games
         does, so imported records need no invented actions: a player with no legal stock
@@ -82,8 +84,8 @@ class Title1861:
         asked = everyone[0]
         if asked.prompt != "stock_turn" or not stock_round.only_pass(state, asked.seat):
             return None
-        note = forced_note(f"{state.players[asked.seat]} can afford no par price and passes.", asked.seat,
-                           asked.prompt)
+        note = forced_note(f"{state.players[asked.seat]} {_no_par_reason(state, asked.seat)} and passes.",
+                           asked.seat, asked.prompt)
         return ForcedAnswer(asked.seat, {"type": "pass"}, note)
 
     def apply_in_place(
@@ -121,6 +123,13 @@ class Title1861:
 
     def random_action(self, state: State, seat: int, rng: random.Random) -> dict[str, Any]:
         return bot.random_action(state, seat, rng)
+
+
+def _no_par_reason(state: State, seat: int) -> str:
+    """Why the par 18xx.games offers ``seat`` cannot be made, for the forced pass's note."""
+    if not home_city_options(state.board):
+        return "finds no free home city for a major (rules 10.4)"
+    return "can afford no par price"
 
 
 TITLE = Title1861()

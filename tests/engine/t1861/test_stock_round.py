@@ -297,3 +297,29 @@ def test_section_11_a_minor_auctioned_after_its_home_was_upgraded_takes_the_slot
     play(state, asked(state)[0], "bid", company=minor, price=100)
     assert state.board.tokens_in("H8")[held] == (minor.upper(),)
     assert state.board.held_city("H8", minor.upper()) is None
+
+
+def _no_home_city_left(state) -> None:
+    """Every city a major could choose as home (G8) gets a token of the RSR's."""
+    while home_city_options(state.board):
+        hex_id, city = home_city_options(state.board)[0]
+        state.board = state.board.place_token("RSR", hex_id, city)
+
+
+def test_r5_a_player_who_could_afford_a_par_is_asked_although_no_home_city_is_free() -> None:
+    """R5 as 18xx.games counts a par (``can_ipo_any?``: money and room, no home city): with every
+    free city taken (G8) a player with ₽400 is still asked, and its one answer is a ``pass``
+    that the record keeps; the round ends only with it (seed 31, 3 players: the sold-out rise
+    came a round early when such players were passed without being asked)."""
+    state = stock_round_state(3, phase="5", cash=400)  # phase 5: no minor is offered any more
+    _no_home_city_left(state)
+    assert stock_round.par_prices(state, 1) == [] and stock_round.par_offered(state, 1)
+    play(state, 0, "pass")
+    assert state.round["kind"] == "stock" and asked(state) == (1, "stock_turn")
+    assert [option.type for option in TITLE.prompts(state)[0].actions] == ["pass"]
+    forced = TITLE.forced_answer(state)
+    assert forced is not None and (forced.seat, forced.action) == (1, {"type": "pass"})
+    assert "no free home city" in forced.note.text
+    play(state, 1, "pass")
+    play(state, 2, "pass")
+    assert state.round["kind"] == "operating" and state.priority == 0
