@@ -18,7 +18,6 @@ from engine.t1861 import (
     merger_prompts,
     merger_round,
     merger_shares,
-    mergers,
     private_auction,
     rsr_turn,
     stock_round,
@@ -257,7 +256,7 @@ def _merger_turn(state: State, seat: int) -> Prompt:
         question = f"{minor.upper()}'s merger: {', '.join(m.upper() for m in state.round['merging'])}. Add or complete?"
         return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
     if conversion.can_convert_now(state, minor):
-        price = mergers.conversion_price(state.minors[minor]["price"])
+        price = conversion.major_price(state, minor)
         actions.append(ActionOption("convert", f"Convert {minor.upper()} into a major",
                                     help=f"The major starts at ₽{price}; you receive its president's certificate."))
         quick.append(QuickAnswer(f"Convert (₽{price})", {"type": "convert"}))

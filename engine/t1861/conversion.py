@@ -1,6 +1,7 @@
 """A minor converting into a major in the merger round (section 14.2, 23 R3).
 
-A minor whose price is in the blue convert range may become an unstarted major of its
+A minor whose market cell is in the blue convert range (7.1: the grid's column 6, not every
+₽100-165 cell; 7.2: the column's ₽100-165) may become an unstarted major of its
 owner's choice (``convert``, then ``choose_major``).  The major starts at the highest major
 par price not above the minor's (``mergers.conversion_price``), its price token under any
 already in that cell; the owner receives the 20% president's certificate free; the minor's
@@ -21,11 +22,10 @@ from engine.t1861.state import State
 
 
 def check_convertible(state: State, minor: str) -> None:
-    """14.2: refused in words when the minor's price is outside the range or no major is free."""
-    price = state.minors[minor]["price"]
-    if not mergers.can_convert(price):
-        raise IllegalAction(f"{minor.upper()} is at ₽{price}, outside the convert range; it cannot convert"
-                            " (rules 14.2).")
+    """14.2: refused in words when the minor's cell is outside the range or no major is free."""
+    if not mergers.can_convert(prices.cell_of(state, state.minors[minor])):
+        raise IllegalAction(f"{minor.upper()} is at ₽{state.minors[minor]['price']} on a market cell outside the"
+                            " convert range (the blue cells); it cannot convert (rules 7.1, 14.2).")
     if not unstarted_majors(state):
         raise IllegalAction("Every major has started; there is none left to convert into (rules 14.2).")
 
@@ -37,6 +37,11 @@ def can_convert_now(state: State, minor: str) -> bool:
     except IllegalAction:
         return False
     return True
+
+
+def major_price(state: State, minor: str) -> int:
+    """The price the major would start at if ``minor`` converted now (14.2)."""
+    return mergers.conversion_price(prices.cell_of(state, state.minors[minor]))
 
 
 def unstarted_majors(state: State) -> list[str]:
@@ -56,7 +61,7 @@ def convert(state: State, minor: str, major: str) -> list[Event]:
     """14.2: ``minor`` becomes ``major``; the owner, now its president, starts the share buying."""
     source = state.minors[minor]
     owner = source["owner"]
-    price = mergers.conversion_price(source["price"])
+    price = major_price(state, minor)
     company = state.majors[major]
     company["status"] = "started"
     company["certificates"][holdings.PRESIDENT] = owner

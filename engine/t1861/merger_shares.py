@@ -4,8 +4,10 @@ At the new price, money to the major.  After a conversion the converting owner f
 any number of 10% shares, one action each, until passing; then every other player in seat
 order may buy one share or pass.  After a merger the merged minors' owners (in seat order
 from the owner of the first minor in operating order) each buy any number until passing;
-then every other player, in seat order after the new president, may buy one (as the
-recorded games do).  Players who cannot
+then every player, owners included, in seat order from the new president, may buy one (R7,
+as 18xx.games asks) -- except that the owner whose pass ended the owners' buying is not asked
+again at once: had he been the first to ask, he is left out (so a president who passed last,
+as in 167259, is asked once).  Players who cannot
 buy (no treasury share left, cash below the price, the certificate limit, the 60%/70% cap)
 are skipped without being asked (R7).
 
@@ -40,23 +42,29 @@ def begin_after_conversion(state: State, major: str, owner: int) -> None:
 
 def begin_after_merger(state: State, major: str, owners: list[int]) -> None:
     """The minors' owners any number, in seat order from the first minor's owner; then
-    (``_next_phase``) every other player once."""
+    (``_next_phase``) every player once, from the president."""
     first = owners[0]
     involved = [seat for seat in state.seats_from(first) if seat in owners]
     _begin(state, major, [[seat, True] for seat in involved], "owners")
 
 
-def _next_phase(state: State) -> None:
-    """The owners are done: with no president the merger failed; else every other player once,
-    in seat order after the president (R7; the president, an owner, bought freely already:
-    167259 ids 331-334 ask the president once, then the three others)."""
+def _next_phase(state: State, passer: int | None) -> None:
+    """The owners are done: with no president the merger failed; else every player once, in
+    seat order from the president (R7).  ``passer`` is the owner whose pass ended the owners'
+    buying (None when a buy or nobody able to buy ended it): 18xx.games does not ask him
+    again straight after his pass, so if he would be asked first he is left out; later in the
+    order he is asked like everybody else (167259 ids 331-334: the president passes last,
+    then only the three others are asked)."""
     shares = state.round["shares"]
     president = holdings.president_of(state, shares["major"])
     shares["phase"] = "everybody"
     if president is None:
         shares["failed"] = True
         return
-    shares["queue"] = [[seat, False] for seat in state.seats_from(president)[1:]]
+    shares["queue"] = [[seat, False] for seat in state.seats_from(president)]
+    _drop_who_cannot_buy(state)
+    if shares["queue"] and shares["queue"][0][0] == passer:
+        shares["queue"].pop(0)
 
 
 def _begin(state: State, major: str, queue: list[list[Any]], phase: str) -> None:
@@ -131,14 +139,21 @@ def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
 
 def pass_turn(state: State, seat: int) -> list[Event]:
     state.round["shares"]["queue"].pop(0)
-    _skip_who_cannot_buy(state)
+    _skip_who_cannot_buy(state, passer=seat)
     return [Event(f"{state.players[seat]} buys no more {major(state).upper()} shares.", "pass")]
 
 
-def _skip_who_cannot_buy(state: State) -> None:
+def _skip_who_cannot_buy(state: State, passer: int | None = None) -> None:
+    """Drop the players who cannot buy from the front of the queue; an owners' phase that
+    runs out moves on to everybody's (``passer``: whose pass ran it out, if a pass did)."""
     shares = state.round["shares"]
-    while shares["queue"] and not can_buy(state, shares["queue"][0][0]):
-        shares["queue"].pop(0)
+    _drop_who_cannot_buy(state)
     if not shares["queue"] and shares["phase"] == "owners":
-        _next_phase(state)
-        _skip_who_cannot_buy(state)
+        _next_phase(state, passer)
+        _drop_who_cannot_buy(state)
+
+
+def _drop_who_cannot_buy(state: State) -> None:
+    queue = state.round["shares"]["queue"]
+    while queue and not can_buy(state, queue[0][0]):
+        queue.pop(0)

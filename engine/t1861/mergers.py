@@ -6,8 +6,10 @@ the rounds.  Token hand-over and prices are ``merger_tokens``; the start prices 
 "merger" of one; the grid's and the column's major par prices are the same list, so the
 grid's is used); this module has the rest:
 
-- 14.2 conversion: allowed when the minor's price is in the data's ``convert_range`` cells;
-  the major starts at the highest major par price not above the minor's price.
+- 14.2 conversion: allowed when the minor's market cell is in the data's ``convert_range``
+  zone (the grid's column 6, the column's ₽100-165; 7.1-7.2): the cell, not the price, since
+  the grid's other ₽100-165 cells are outside it; the major starts at the highest major par
+  price not above the minor's price.
 - 14.3 price: the highest major par price not above clamp(low + high, 100, 200).
 - 14.3 limits: at most 10 minors, at most 6 from one owner (``game.merger``); R2: when no
   further minor can be added the merger closes by itself (the next action names the major).
@@ -19,8 +21,8 @@ grid's is used); this module has the rest:
 
 Public API::
 
-    can_convert(price)                            # in the blue convert range?
-    conversion_price(price)                       # the major's starting price
+    can_convert(cell)                             # in the blue convert range?
+    conversion_price(cell)                        # the major's starting price
     merger_price([60, 90])                        # 150
     can_add(owners_in_merger, candidate_owner)    # 14.3 limits
     closes_automatically(owners_in_merger, candidate_owners)   # R2
@@ -34,12 +36,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from engine.core.errors import IllegalAction
 from engine.t1861 import par_prices
 from engine.t1861.data import DATA
-from engine.t1861.market import in_convert_range
+from engine.t1861.market import Cell, in_convert_range
 
 Owner = str | int  # a player's id (18xx.games ids are numbers)
 
@@ -66,23 +67,18 @@ class Assets:
     loans: int = 0
 
 
-@cache
-def convert_range() -> frozenset[int]:
-    """Prices of the blue cells (14.2, ``market.in_convert_range``), grid and column alike."""
-    markets = (DATA.grid_market, DATA.column_market)
-    return frozenset(cell.price for market in markets for cell in market.cells() if in_convert_range(cell))
+def can_convert(cell: Cell) -> bool:
+    """Whether a minor whose price token is on ``cell`` may convert (14.2): the cell must be in
+    the blue zone (7.1's column 6 on the grid).  A grid cell of the same price elsewhere, such
+    as the ₽100 par cell of row 3, does not count; 18xx.games asks the cell too."""
+    return in_convert_range(cell)
 
 
-def can_convert(minor_price: int) -> bool:
-    """Whether a minor at ``minor_price`` may convert (14.2)."""
-    return minor_price in convert_range()
-
-
-def conversion_price(minor_price: int) -> int:
+def conversion_price(cell: Cell) -> int:
     """The converted major's price: the highest major par price not above the minor's (14.2)."""
-    if not can_convert(minor_price):
-        raise IllegalAction(f"A minor at ₽{minor_price} is outside the convert range and cannot convert.")
-    return par_prices.conversion_price(DATA.grid_market, minor_price)
+    if not can_convert(cell):
+        raise IllegalAction(f"A minor at ₽{cell.price} is outside the convert range and cannot convert.")
+    return par_prices.conversion_price(DATA.grid_market, cell.price)
 
 
 def merger_price(minor_prices: Sequence[int]) -> int:

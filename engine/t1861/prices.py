@@ -36,7 +36,7 @@ def start(state: Any, company: dict[str, Any], price: int, kind: CompanyKind) ->
 
 def move(state: Any, company: dict[str, Any], direction: Direction, kind: CompanyKind) -> None:
     """One 7.3 step of the company's token."""
-    _place(state, company, moved(market_of(state), _cell(state, company), direction, kind))
+    _place(state, company, moved(market_of(state), cell_of(state, company), direction, kind))
 
 
 def place(state: Any, company: dict[str, Any], cell: Cell) -> None:
@@ -50,7 +50,9 @@ def order_key(company: dict[str, Any]) -> tuple[int, int, int, int]:
     return (-company["price"], -column, row, company["arrival"])
 
 
-def _cell(state: Any, company: dict[str, Any]) -> Cell:
+def cell_of(state: Any, company: dict[str, Any]) -> Cell:
+    """The market cell the company's price token is on (its zones say, e.g., whether a minor may
+    convert: the price alone does not, 14.2)."""
     row, column = company["cell"]
     found = market_of(state).cell(row, column)
     assert found is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.t1861 import prices
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, fixture_replay, play
@@ -101,14 +102,45 @@ def test_a_minor_in_the_convert_range_is_offered_conversion(krs_turn: State) -> 
     assert choices == [major for major, company in krs_turn.majors.items() if company["status"] == "unstarted"]
 
 
-def test_a_minor_outside_the_convert_range_may_not_convert(krs_turn: State) -> None:
-    """14.2: only the blue cells; a ₽60 minor is neither offered nor allowed conversion."""
-    krs_turn.minors["kr"]["price"] = 60
-    assert "convert" not in [option.type for option in TITLE.prompts(krs_turn)[0].actions]
-    before = TITLE.to_json(krs_turn)
+def _put_kr_on(state: State, row: int, column: int) -> None:
+    """KR's price token moved by hand to the grid cell ``(row, column)``."""
+    cell = prices.market_of(state).cell(row, column)
+    assert cell is not None
+    state.minors["kr"]["cell"], state.minors["kr"]["price"] = [row, column], cell.price
+
+
+def _conversion_refused(state: State) -> None:
+    assert "convert" not in [option.type for option in TITLE.prompts(state)[0].actions]
+    assert all(answer.action["type"] != "convert" for answer in TITLE.prompts(state)[0].quick)
+    before = TITLE.to_json(state)
     with pytest.raises(IllegalAction, match="outside the convert range"):
-        TITLE.apply_in_place(krs_turn, 0, {"type": "convert"})
-    assert TITLE.to_json(krs_turn) == before
+        TITLE.apply_in_place(state, 0, {"type": "convert"})
+    assert TITLE.to_json(state) == before
+
+
+def test_a_minor_outside_the_convert_range_may_not_convert(krs_turn: State) -> None:
+    """14.2: only the blue cells; a ₽60 minor (row 4, column 0) is neither offered nor allowed conversion."""
+    _put_kr_on(krs_turn, 4, 0)
+    _conversion_refused(krs_turn)
+
+
+@pytest.mark.parametrize("cell", [(4, 5), (3, 4), (2, 7), (0, 5)])
+def test_a_minor_at_a_convert_range_price_off_the_blue_column_may_not_convert(
+        krs_turn: State, cell: tuple[int, int]) -> None:
+    """7.1, 14.2: the grid's convert range is column 6 alone; ₽100 on the par cell (4, 5) (oracle
+    seed 3, action 537), ₽100 at (3, 4), ₽150 at (2, 7) and ₽150 at (0, 5) are the right prices
+    in the wrong cells, and 18xx.games (which asks the cell's zone) refuses them."""
+    _put_kr_on(krs_turn, *cell)
+    _conversion_refused(krs_turn)
+
+
+def test_a_minor_on_the_blue_column_converts_at_its_cells_par(krs_turn: State) -> None:
+    """7.1, 14.2: ₽100 at (5, 6), in column 6, converts, and the major starts at ₽100."""
+    _put_kr_on(krs_turn, 5, 6)
+    convert = next(answer for answer in TITLE.prompts(krs_turn)[0].quick if answer.action["type"] == "convert")
+    assert convert.label == "Convert (₽100)"
+    _convert_kr_into_mk(krs_turn)
+    assert krs_turn.majors["mk"]["price"] == 100
 
 
 def test_conversion_starts_the_major_with_the_minors_assets_token_and_owner(krs_turn: State) -> None:

@@ -203,8 +203,61 @@ def test_a_buyer_who_passes_the_president_takes_the_presidency(mnns_turn: State)
     play(mnns_turn, DEE, "buy_shares", company="mkn", source="treasury")
     assert holdings.president_of(mnns_turn, "mkn") == DEE
     assert (holdings.percent_of(mnns_turn, "mkn", DEE), holdings.percent_of(mnns_turn, "mkn", CY)) == (30, 20)
-    # dee cannot afford a third share, so he is done; then everybody once, after the new president
+    # dee cannot afford a third share, so he is done; then everybody once, from the new president (dee, who
+    # cannot buy, so ann)
     assert asked(mnns_turn) == (ANN, "merger_shares")
+
+
+def _owners_buying_done(state: State) -> None:
+    """MNN and KK (cy, the president at 20%) with M-K (dee, 10%); cy passes, then dee."""
+    _merge(state, "m-k", "kk")
+    play(state, CY, "remove_token", hex="h8", city=0)
+    play(state, CY, "pass")
+    assert asked(state) == (DEE, "merger_shares")
+
+
+def test_after_the_owners_everybody_from_the_president_is_asked_once_owners_included(mnns_turn: State) -> None:
+    """R7 (18xx.games' order): dee's pass ends the owners' buying; then every player once, in
+    seat order from the president: cy (who passed before) first, dee again after him, then
+    ann and bob."""
+    _owners_buying_done(mnns_turn)
+    play(mnns_turn, DEE, "pass")
+    order = []
+    while asked(mnns_turn)[1] == "merger_shares":
+        seat = asked(mnns_turn)[0]
+        order.append(seat)
+        play(mnns_turn, seat, "buy_shares", company="mkn", source="treasury")
+    assert order == [CY, DEE, ANN, BOB]
+    assert [holdings.percent_of(mnns_turn, "mkn", seat) for seat in (ANN, BOB, CY, DEE)] == [10, 10, 30, 20]
+
+
+def test_the_owner_whose_pass_ended_the_owners_buying_is_not_asked_first_again(mnns_turn: State) -> None:
+    """R7 as 18xx.games plays it: cy cannot afford another share, so dee, whose pass ended the
+    owners' buying, would be the first asked; he is left out, and ann is asked."""
+    _owners_buying_done(mnns_turn)
+    mnns_turn.bank += mnns_turn.cash[CY] - 10
+    mnns_turn.cash[CY] = 10
+    play(mnns_turn, DEE, "pass")
+    assert asked(mnns_turn) == (ANN, "merger_shares")
+    play(mnns_turn, ANN, "pass")
+    assert asked(mnns_turn) == (BOB, "merger_shares")
+
+
+def test_a_president_whose_pass_ended_the_owners_buying_is_asked_no_more(mnns_turn: State) -> None:
+    """R7 (167259 ids 331-334 ask the president once): dee buys two shares and presides with
+    30%, then passes; the everybody round starts after him, with ann, and ends with cy."""
+    _owners_buying_done(mnns_turn)
+    mnns_turn.bank -= 1000
+    mnns_turn.cash[DEE] += 1000
+    play(mnns_turn, DEE, "buy_shares", company="mkn", source="treasury")
+    play(mnns_turn, DEE, "buy_shares", company="mkn", source="treasury")
+    assert holdings.president_of(mnns_turn, "mkn") == DEE
+    play(mnns_turn, DEE, "pass")
+    order = []
+    while asked(mnns_turn)[1] == "merger_shares":
+        order.append(asked(mnns_turn)[0])
+        play(mnns_turn, order[-1], "pass")
+    assert order == [ANN, BOB, CY]
 
 
 def test_a_merger_in_which_nobody_takes_the_presidency_fails_and_is_undone(mnns_turn: State) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.t1861.data import DATA
+from engine.t1861.market import Cell, Market
 from engine.t1861.merger_tokens import (
     converted_tokens,
     finish_formation,
@@ -30,11 +32,24 @@ from engine.t1861.mergers import (
 
 
 def test_14_2_only_a_minor_in_the_blue_range_converts_at_the_highest_major_par_not_above_its_price() -> None:
-    assert [can_convert(price) for price in (90, 100, 165, 180)] == [False, True, True, False]
-    assert conversion_price(165) == 165
-    assert conversion_price(100) == 100
-    with pytest.raises(IllegalAction, match="convert range"):
-        conversion_price(90)
+    """7.1: the grid's blue cells are column 6 (₽165 at the top to ₽100); other cells of those
+    prices are not in the range.  7.2: the column's ₽100-165."""
+    grid, column = DATA.grid_market, DATA.column_market
+    on_grid = [(5, 5), (5, 6), (0, 6), (0, 7), (4, 5), (2, 7)]  # ₽90, ₽100, ₽165, ₽180, ₽100 par, ₽150
+    assert [can_convert(_cell(grid, *at)) for at in on_grid] == [False, True, True, False, False, False]
+    assert [cell.price for cell in column.cells() if can_convert(cell)] == [100, 110, 120, 135, 150, 165]
+    assert conversion_price(_cell(grid, 0, 6)) == 165
+    assert conversion_price(_cell(grid, 5, 6)) == 100
+    assert conversion_price(_cell(column, 0, 13)) == 135
+    for at in ((5, 5), (4, 5)):
+        with pytest.raises(IllegalAction, match="convert range"):
+            conversion_price(_cell(grid, *at))
+
+
+def _cell(market: Market, row: int, column: int) -> Cell:
+    cell = market.cell(row, column)
+    assert cell is not None
+    return cell
 
 
 def test_14_3_the_merged_price_is_the_par_below_low_plus_high_clamped_to_100_200() -> None:
