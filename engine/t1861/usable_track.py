@@ -75,11 +75,12 @@ class _LaidBoard:
             return self.new_stops.get(node)
         return self.network.stops.get(node)
 
-    def touching(self, node: str) -> list[Segment]:
-        """The segments at ``node``, nearest the hex first (the search heads for it)."""
+    def touching(self, node: str, nearest_first: bool) -> list[Segment]:
+        """The segments at ``node``; nearest the hex first for the depth-first search, which heads for it."""
         found = [segment for segment in self.network.touching.get(node, ()) if segment.hex != self.hex]
         found += self.new_touching.get(node, ())
-        found.sort(key=lambda segment: self.away(segment.hex))
+        if nearest_first:
+            found.sort(key=lambda segment: self.away(segment.hex))
         return found
 
     def token_stops(self, company: str) -> list[str]:
@@ -134,7 +135,7 @@ def _search(board: _LaidBoard, company: str, new: frozenset[str]) -> bool | None
     for start in board.token_stops(company):
         on_walk = {start}  # the cities, towns and borders of the walk so far
         walk = [start]
-        moves = [_moves(board, start, None)]
+        moves = [_moves(board, start, None, nearest_first=True)]
         while moves:
             step = next(moves[-1], None)
             if step is None:
@@ -154,14 +155,15 @@ def _search(board: _LaidBoard, company: str, new: frozenset[str]) -> bool | None
                 continue
             on_walk.add(end)
             walk.append(end)
-            moves.append(_moves(board, end, segment))
+            moves.append(_moves(board, end, segment, nearest_first=True))
     return False
 
 
-def _moves(board: _LaidBoard, node: str, arrived: Segment | None) -> Iterator[tuple[Segment, str]]:
+def _moves(board: _LaidBoard, node: str, arrived: Segment | None, nearest_first: bool = False
+           ) -> Iterator[tuple[Segment, str]]:
     """Where a walk at ``node`` goes next: at a border, only into the other hex."""
     at_border = board.stop(node) is None
-    for segment in board.touching(node):
+    for segment in board.touching(node, nearest_first):
         if arrived is not None and (segment.id == arrived.id or (at_border and segment.hex == arrived.hex)):
             continue
         first, second = segment.ends
