@@ -35,13 +35,15 @@ from types import MappingProxyType
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
-from engine.t1861.contents import HexContents
+from engine.t1861.contents import HexContents, LaidTile
 from engine.t1861.data import DATA
 from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kept_path_keys, kind_refusal, path_key
 from engine.t1861.geometry import edge_name
+from engine.t1861.network import Network
 from engine.t1861.reach import Reach, reach, reaches_enough
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
 from engine.t1861.track_network import build_network, junction_id
+from engine.t1861.usable_track import runs_new_track
 
 _LAY_FEES = tuple(step["extra_cost"] for step in DATA.raw["game"]["tile_lays_per_turn"])
 _OPEN_FROM = [phase.name for phase in DATA.phases].index("3")
@@ -83,11 +85,12 @@ def legal_lays_among(board: Board, company: str, phase: str, done: LaysThisTurn,
     needs only a few of them: it picks a handful of hexes."""
     if len(done.hexes) >= len(_LAY_FEES):
         return []
-    reached = reach(build_network(board, phase), company)
+    network = build_network(board, phase)
+    reached = reach(network, company)
     found: list[TileLay] = []
     for hex_id in pick(sorted(_hexes_in_reach(reached))):
         if _hex_refusal(board, company, phase, hex_id, done) is None:
-            found.extend(_most_exits(board, _lays_in(board, company, phase, hex_id, reached, done)))
+            found.extend(_most_exits(board, _lays_in(board, network, company, phase, hex_id, reached, done)))
     return found
 
 
@@ -111,12 +114,18 @@ def check_lay(
     def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
         return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
+    reached = None
     if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
         refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
                                    reached.entries_of(hex_id))
         if refusal is not None:
             raise IllegalAction(refusal)
+    if not _runs_new_track_or_changes_a_city(board, network, company, hex_id, tiledef, fit, reached):
+        name = DATA.hexes[hex_id].display_name()
+        raise IllegalAction(f"Tile {tile} at rotation {rotation} in {name} would add no track {company} can run "
+                            "along (its track there is reached only by coming back round a loop) and change no "
+                            "city's value.")
     return _lay(board, hex_id, tile, rotation, done)
 
 
@@ -190,7 +199,8 @@ def _hexes_in_reach(reached: Reach) -> set[str]:
     return {hex_id for hex_id, _ in reached.edges if hex_id in DATA.hexes} | reached.token_hexes
 
 
-def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach, done: LaysThisTurn) -> list[TileLay]:
+def _lays_in(board: Board, network: Network, company: str, phase: str, hex_id: str, reached: Reach,
+             done: LaysThisTurn) -> list[TileLay]:
     current = board.laid.get(hex_id)
     edges = reached.edges_of(hex_id)
     found = []
@@ -202,7 +212,7 @@ def _lays_in(board: Board, company: str, phase: str, hex_id: str, reached: Reach
             connected = tile.exits_at(fit.rotation) & edges
             if connected and _uses_new_track_or_changes_a_city(
                 board, company, hex_id, tile, fit, reached.entries_of(hex_id)
-            ):
+            ) and _runs_new_track_or_changes_a_city(board, network, company, hex_id, tile, fit, reached):
                 found.append(_lay(board, hex_id, number, fit.rotation, done))
     return found
 
@@ -236,13 +246,45 @@ def _uses_new_track_or_changes_a_city(
     if not old.paths:
         return True
     paths, old_paths = _turned_paths(tile.number, fit.rotation), kept_path_keys(hex_id, old.tile, fit.city_map)
-    tokens = cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
-    starts: list[End] = [(EDGE, edge) for edge in sorted(entries)]
-    starts += [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
-    walked_paths, walked_stops = _walk_tile(paths, starts, tile, tokens, company)
+    tokens = _tokens_after(board, hex_id, tile, fit)
+    walked_paths, walked_stops = _walk_tile(paths, _starts(board, company, hex_id, tile, fit, entries), tile, tokens,
+                                            company)
     if any(path_key(path) not in old_paths for path in walked_paths):
         return True
     return any(_value_changed(old, tile, fit, stop) for stop in walked_stops)
+
+
+def _tokens_after(board: Board, hex_id: str, tile: TileDef, fit: Fit) -> CityLists:
+    """The hex's tokens on the new tile's cities."""
+    return cities_after_upgrade(board.tokens_in(hex_id), fit.city_map, len(tile.cities))
+
+
+def _starts(board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, entries: set[int]) -> list[End]:
+    """Where a walk of the new tile starts: the edges the company enters the hex by, its token there."""
+    starts: list[End] = [(EDGE, edge) for edge in sorted(entries)]
+    tokens = _tokens_after(board, hex_id, tile, fit)
+    return starts + [(CITY, index) for index, companies in enumerate(tokens) if company in companies]
+
+
+def _runs_new_track_or_changes_a_city(
+    board: Board, network: Network, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach | None
+) -> bool:
+    """The connection and semi-restrictive rules as 18xx.games applies them, for a lay the reach
+    walk passed: a train's walk (``usable_track``, never at a city, town or border twice) runs
+    along the new track (a first tile's track is all new, so this is its connection), or the
+    lay changes the value of a city the company reaches (``reached``: its whole reach, walked
+    here if the caller stopped early).  The reach walk alone also counted track found only by
+    coming back round a loop into the hex (random seeds 6, 36, 41, 52, 56, 69 and 60).
+    """
+    laid = LaidTile(tile.number, fit.rotation)
+    runs = runs_new_track(network, company, hex_id, laid, board.laid.get(hex_id), board.tokens_in(hex_id),
+                          fit.city_map)
+    if runs is not False:
+        return True  # runs along it, or the search gave up: the reach walk's answer stands
+    entries = (reached or reach(network, company)).entries_of(hex_id)
+    _, stops = _walk_tile(_turned_paths(tile.number, fit.rotation), _starts(board, company, hex_id, tile, fit, entries),
+                          tile, _tokens_after(board, hex_id, tile, fit), company)
+    return any(_value_changed(board.contents(hex_id), tile, fit, stop) for stop in stops)
 
 
 @cache

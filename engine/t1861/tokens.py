@@ -23,7 +23,7 @@ from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, require_hex
 from engine.t1861.data import DATA
 from engine.t1861.geometry import distance
-from engine.t1861.network import Network, Stop
+from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.reach import reach, reaches_a_stop
 from engine.t1861.track_network import any_phase_network
 
@@ -91,7 +91,8 @@ def home_city_options(board: Board) -> list[tuple[str, int]]:
     """G8: cities a newly parred major may choose as home, as ``(hex, city)``.
 
     The hex must have no token and no held slot for anyone in any of its cities, and no
-    city's track may lead to another city, town or off-board (track that dead-ends is fine).
+    city's track may lead to a city, town or off-board (track that dead-ends is fine), its
+    own city again included (:func:`_leads_to_a_stop`).
 
     A function of the board alone, which never changes, and every stock turn asks it (R5's
     par offer) for the same board: the last board's answer is kept (a copy is handed out).
@@ -114,7 +115,7 @@ def _home_city_options(board: Board) -> list[tuple[str, int]]:
         if not cities or any(board.tokens_in(hexdef.id)) or any(board.reserved_in(hexdef.id)):
             continue
         stops = [f"{hexdef.id}:c{index}" for index in range(len(cities))]
-        if not any(_leads_to_another_stop(network, stop) for stop in stops):
+        if not any(_leads_to_a_stop(network, stop) for stop in stops):
             found.extend((hexdef.id, index) for index in range(len(cities)))
     return found
 
@@ -135,18 +136,31 @@ def _place_refusal(board: Board, company: str, hex_id: str, city: int) -> str | 
     return None
 
 
-def _leads_to_another_stop(network: Network, start: str) -> bool:
-    """True if track from ``start`` runs, border by border, into any other city, town or off-board."""
-    seen = {start}
-    pending = [start]
+def _leads_to_a_stop(network: Network, start: str) -> bool:
+    """True if track from ``start`` runs, border by border, into a city, town or off-board.
+
+    Walked as 18xx.games walks it (its home cities are what a recorded game holds): from
+    each of the city's tracks in turn, crossing every border into the other hex (never back
+    into the hex just left), until some track holds a stop.  That stop may be ``start``
+    itself, reached again along another of its tracks: a loop back into the city counts as
+    leading on, which G8's "another city" leaves open (Ekaterinburg's gray track through
+    Q5, closed by a plain curve in P4).
+    """
+    return any(_walk_finds_a_stop(network, first, start) for first in network.touching.get(start, ()))
+
+
+def _walk_finds_a_stop(network: Network, first: Segment, start: str) -> bool:
+    """Whether the walk out of ``start`` along ``first`` arrives at any stop (``first`` is not walked again)."""
+    stops, touching = network.stops, network.touching
+    walked = {(first.id, start)}
+    pending = [(first, start)]
     while pending:
-        node = pending.pop()
-        for segment in network.touching.get(node, ()):
-            for end in segment.ends:
-                if end in seen:
-                    continue
-                if end in network.stops:
-                    return True
-                seen.add(end)
-                pending.append(end)
+        segment, came_from = pending.pop()
+        end = segment.ends[1] if segment.ends[0] == came_from else segment.ends[0]
+        if end in stops:
+            return True
+        for other in touching.get(end, ()):
+            if other.hex != segment.hex and other.id != first.id and (other.id, end) not in walked:
+                walked.add((other.id, end))
+                pending.append((other, end))
     return False

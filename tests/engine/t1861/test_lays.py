@@ -169,6 +169,28 @@ def test_12_3_an_upgrade_must_add_usable_track_or_change_a_city():
     assert check_lay(board, "M-K", "3", "I11", "25", 2).upgrade
 
 
+def _kr_loop() -> Board:
+    """KR's token in Kharkov (G15) with track through F16, F14 (a straight), F12, and Kursk's town
+    (G13) whose track comes back to F14's north-east edge, where nothing meets it yet."""
+    board = Board.empty().lay("G15", "621", 1).lay("F16", "7", 3).lay("F14", "9", 0).lay("F12", "7", 5)
+    return board.lay("G13", "3", 1).place_token("KR", "G15", 0)
+
+
+def test_12_3_new_track_reached_only_round_a_loop_is_not_usable():
+    """18xx.games (random seed 69, 6 players, column market, action 249) refuses 27 turned to
+    join F14's north and north-east edges: a train reaches that edge only round the loop
+    through F14's straight, F12 and Kursk, and must then run back along the straight."""
+    board = _kr_loop()
+    refusal = _refusal(board, "KR", "3", "F14", "27", 3)
+    assert refusal == (
+        "Tile 27 at rotation 3 in F14 would add no track KR can run along (its track there is reached only by "
+        "coming back round a loop) and change no city's value."
+    )
+    assert ("F14", "27", 3) not in {(lay.hex, lay.tile, lay.rotation) for lay in legal_lays(board, "KR", "3")}
+    # 27 turned to branch at the south edge, where KR's track comes in: usable.
+    assert check_lay(board, "KR", "3", "F14", "27", 0).upgrade
+
+
 # Most exits (G3) ------------------------------------------------------------------------
 
 

@@ -81,3 +81,21 @@ def test_g8_a_parred_major_homes_only_in_an_empty_unconnected_city():
     assert ("I13", 0) not in home_city_options(connected)  # its track leads to Tula's town
     dead_end = board.lay("F18", "57", 0)
     assert ("F18", 0) in home_city_options(dead_end)  # track that leads nowhere is fine
+
+
+def test_g8_track_looping_back_into_the_city_leads_on():
+    """18xx.games (random seed 27, 4 players, column market, action 755): with E gone and a
+    plain curve in P4, Ekaterinburg's own track runs Q3-P4-Q5 and back into Q3 along its
+    gray track; 18xx.games counts that as leading to a city and refuses Q3 as a home."""
+    board = Board.empty().release_reservations("E")
+    assert ("Q3", 0) in home_city_options(board)  # the gray track through Q5 ends at P4 and P6
+    assert ("Q3", 0) not in home_city_options(board.lay("P4", "7", 4))
+
+
+def test_g8_track_is_walked_across_borders_never_back_into_the_hex_it_left():
+    """Tile 23 in G17 takes F18's track to its shared edge, which borders no track; the
+    tile's other track from that edge runs to Alexandrovsk's town, but a walk (a train's,
+    and 18xx.games') must cross that border, not turn back, so F18's track leads nowhere."""
+    board = Board.empty().lay("F18", "57", 1).lay("G17", "9", 3).lay("G17", "23", 3)
+    for rotation in (2, 3):  # the town's track meets the curve from the shared edge
+        assert ("F18", 0) in home_city_options(board.lay("G19", "3", rotation))
