@@ -13,6 +13,11 @@ On top of the tile fitting the hex (``fitting``) and being in the supply, a comp
 offers only the tiles with the most exits, the menu filter of G3.  :func:`check_lay` judges
 one submitted lay and raises IllegalAction with a sentence for the player; it does *not*
 apply the most-exits filter, so a recorded lay of a city tile with fewer exits is accepted.
+Nor does it apply the second menu filter, 18xx.games' stricter reading of "new track the
+company can use" (``usable_track``: a train must be able to run along it, never passing a
+stop or border twice): 18xx.games itself checks that only when a move is made, not when a
+recorded game is loaded, so recorded games may hold lays it refuses today, and a replay must
+take them; the reach rule above still refuses any lay with no new track the company reaches.
 Cost is terrain (paid with the first tile in a hex, so Nizhnii Novgorod's ₽20 comes with its
 green tile), the replaced tile's own cost (Kiev's 635: ₽40) and the second lay's fee.  Paying
 it, and taking loans for it, is the caller's business.
@@ -114,18 +119,12 @@ def check_lay(
     def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
         return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
-    reached = None
     if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
         refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
                                    reached.entries_of(hex_id))
         if refusal is not None:
             raise IllegalAction(refusal)
-    if not _runs_new_track_or_changes_a_city(board, network, company, hex_id, tiledef, fit, reached):
-        name = DATA.hexes[hex_id].display_name()
-        raise IllegalAction(f"Tile {tile} at rotation {rotation} in {name} would add no track {company} can run "
-                            "along (its track there is reached only by coming back round a loop) and change no "
-                            "city's value.")
     return _lay(board, hex_id, tile, rotation, done)
 
 
