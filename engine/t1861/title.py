@@ -19,12 +19,13 @@ from engine.core.order_facts import OrderFact
 from engine.core.prompts import Prompt, Waiting
 from engine.t1861 import asking, bot, order_facts, private_auction, rules, stock_round, view
 from engine.t1861.data import DATA
+from engine.t1861.ending import MANUAL_END_OPTION
 from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
 
 OPTION_DEFAULTS: dict[str, bool] = {
     **{option["id"]: option["default"] for option in DATA.raw["options"]},
     "merger_consent": True,  # Turnpost: owners of taken minors accept or decline (docs/titles/1861.md)
-    "manual_end": False,  # the record may end the game by agreement (end_game; set by import-18xx)
+    MANUAL_END_OPTION: False,  # the record may end the game by agreement (end_game; set by import-18xx)
 }
 PLAYERS = DATA.raw["game"]["players"]
 
@@ -41,7 +42,12 @@ class Title1861:
     playable = True
 
     def validate_options(self, options: Any) -> dict[str, Any]:
-        return validate_switches(options, OPTION_DEFAULTS, "1861")
+        """The options over their defaults; ``manual_end`` is kept only when set, as only an
+        imported record of an agreed end has it (every other game's options stay as they were)."""
+        options = validate_switches(options, OPTION_DEFAULTS, "1861")
+        if not options[MANUAL_END_OPTION]:
+            del options[MANUAL_END_OPTION]
+        return options
 
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:
         state = new_state(players, seed, options)
