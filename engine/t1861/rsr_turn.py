@@ -11,7 +11,8 @@ Its turn, in order:
 1. St Petersburg: at its first turn its reserved E1 token (``rsr_tokens.first_operation``).
 2. Routes (12.6): with a train and a route, its operator answers ``rsr_routes`` with
    ``run_routes`` (the route rules of any company, no train limit, the bonuses of privates it
-   owns); with no train it runs nothing and is not asked.
+   owns); with no train it runs nothing and is not asked.  A train that already ran this OR
+   for the company the RSR took it from does not run again (:mod:`trains_run`).
 3. All revenue goes to its treasury: no dividend, no share price.
 4. Loans (13): interest on the loans held when the OR began, borrowing when short (up to
    100); then ₽50 repayments while it can.  If it still cannot pay, the interest stays
@@ -37,7 +38,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import company_turn, loans, rsr_tokens, trainless
+from engine.t1861 import company_turn, loans, rsr_tokens, trainless, trains_run
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.state import State
@@ -100,6 +101,8 @@ def resume(state: State) -> list[Event]:
 
 
 def _after_routes(state: State) -> list[Event]:
+    """Its revenue is booked (run or not): its trains have run this OR, as 18xx.games marks them."""
+    trains_run.mark(state, state.rsr["trains"])
     return _loan_step(state) + _buy(state)
 
 
