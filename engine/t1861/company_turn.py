@@ -39,7 +39,8 @@ Not built yet: private abilities other than revenue and route bonuses.  The RSR'
 with the company id ``rsr``.
 
 ``state.operating`` keeps the turn: ``company``, ``step``, ``lays`` (hexes laid, whether one
-upgraded), ``revenue`` (of the run).
+upgraded), ``revenue`` (of the run); and for the whole OR ``trains_run`` (:mod:`trains_run`:
+every train held when a dividend step passed; none of them runs again this OR).
 """
 
 from __future__ import annotations
@@ -48,7 +49,18 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import charters, ending, holdings, loans, phase_changes, prices, rsr_tokens, train_limits, trainless
+from engine.t1861 import (
+    charters,
+    ending,
+    holdings,
+    loans,
+    phase_changes,
+    prices,
+    rsr_tokens,
+    train_limits,
+    trainless,
+    trains_run,
+)
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, MajorDividend, major_dividend, minor_dividend, per_share_words
@@ -182,7 +194,7 @@ def bonuses(state: State, company: str) -> dict[str, int]:
 def suggested_routes(state: State, company: str, step_limit: int = STEP_LIMIT) -> list[dict[str, Any]]:
     """The optimiser's best set as a ``run_routes`` answer (``routes: [{train, segments}]``);
     ``step_limit`` bounds its search (the random player's quick runs ask for less)."""
-    trains = company_of(state, company)["trains"]
+    trains = runnable_trains(state, company)
     found = best_routes(network(state), company.upper(), [train_of(t) for t in trains], bonuses(state, company),
                         step_limit=step_limit)
     free = list(trains)
@@ -196,8 +208,13 @@ def suggested_routes(state: State, company: str, step_limit: int = STEP_LIMIT) -
 
 def has_a_route(state: State, company: str) -> bool:
     """R1 step 6's "a route exists": some train of the company can run (without the optimiser)."""
-    trains = company_of(state, company)["trains"]
+    trains = runnable_trains(state, company)
     return route_exists(network(state), company.upper(), [train_of(t) for t in trains])
+
+
+def runnable_trains(state: State, company: str) -> list[str]:
+    """The company's trains that have not run yet this OR (``trains_run``: as on 18xx.games)."""
+    return trains_run.runnable(state, company_of(state, company)["trains"])
 
 
 def next_token_price(state: State, company: str) -> int | None:
@@ -395,6 +412,9 @@ def check_run(state: State, company: str, action: dict[str, Any]) -> RouteSet:
         segments = route.get("segments") if isinstance(route, dict) else None
         if train not in owned:
             raise IllegalAction(f"{company.upper()} has no train {train or '(none named)'} to run.")
+        if trains_run.has_run(state, train):
+            raise IllegalAction(f"The {train} train has already run in this operating round; a train runs once a"
+                                " round, whoever holds it now (as on 18xx.games).")
         if not isinstance(segments, list) or not all(isinstance(s, str) for s in segments):
             raise IllegalAction(f"The {train} train's route needs its track segments.")
         owned.remove(train)
@@ -422,8 +442,10 @@ def _dividend(state: State, company: str, action: dict[str, Any]) -> list[Event]
 
 
 def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
-    """12.7: the revenue paid by the bank as ``kind`` says (minors: always half), the price moved."""
+    """12.7: the revenue paid by the bank as ``kind`` says (minors: always half), the price moved.
+    Every train the company holds now has run this OR (``trains_run``), as 18xx.games marks them."""
     entry = company_of(state, company)
+    trains_run.mark(state, entry["trains"])
     revenue = turn(state)["revenue"]
     market = prices.market_of(state)
     cell = market.cell(*entry["cell"])

@@ -9,7 +9,8 @@ that is over leaves ``state.stock`` empty (``stock_round``).  After every answer
 - a merger round is due: it begins, its minors in operating order (``merger_round.begin``);
 - a merger round is over: the set's next OR or the next stock round
   (``operating_round.after_merger_round``);
-- the discards an RSR purchase caused are done: its buying goes on (``rsr_turn.resume``);
+- the trainless majors' answers and the discards an RSR purchase caused are done: its
+  buying goes on (``rsr_turn.resume``);
 - a company's turn is over: the next company's (``operating_round.next_company``, which
   after the last company, and the RSR in phases 4-7, ends the OR);
 - the stock round is over (priority already moved, R6): the set's first OR

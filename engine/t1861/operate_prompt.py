@@ -64,7 +64,8 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
     context.update({kind: [dict(vars(place)) for place in found] for kind, found in places.items()})
-    if step == "routes":  # the suggested routes' stops and revenues, for the map's drawing of them
+    if step == "routes":  # the trains that may run, the suggested routes' stops and revenues, for the map
+        context["trains"] = company_turn.runnable_trains(state, company)
         context.update(suggestion_context(state, company, quick[0].action["routes"]))
     return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
                   context)

@@ -12,8 +12,9 @@ section 6: ``rsr_operator``).  After the last company, in phases
 set's last the next stock round; or, after the game's last OR (17, ``ending``), nothing.
 
 State (``state.operating``): ``order`` (company ids), ``index`` (the one operating),
-``rounds_in_set`` (fixed when the set began), ``loans_at_start`` and the turn's own fields
-(``company_turn``).  ``None`` outside operating rounds.
+``rounds_in_set`` (fixed when the set began), ``loans_at_start``, the trains that have run
+(``trains_run``, written at the first dividend step) and the turn's own fields
+(``company_turn``).  ``None`` outside operating rounds; a new OR starts a new one.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ def rsr_routes_prompt(state: State, seat: int) -> Prompt:
                                " privates it owns count (rules 6, 12.6).", fixed={"routes": best})
     quick = QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})
     rsr = state.rsr
-    context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": list(rsr["trains"]),
+    runnable = company_turn.runnable_trains(state, RSR)  # not a train that ran this OR for another company
+    context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": runnable,
                **suggestion_context(state, RSR, best)}
     question = (f"RSR (₽{rsr['cash']}): you run the RSR this round (priority deal); enter its routes"
                 f" (best found: ₽{revenue}).")

@@ -11,16 +11,22 @@ Its turn, in order:
 1. St Petersburg: at its first turn its reserved E1 token (``rsr_tokens.first_operation``).
 2. Routes (12.6): with a train and a route, its operator answers ``rsr_routes`` with
    ``run_routes`` (the route rules of any company, no train limit, the bonuses of privates it
-   owns); with no train it runs nothing and is not asked.
+   owns); with no train it runs nothing and is not asked.  A train that already ran this OR
+   for the company the RSR took it from does not run again (:mod:`trains_run`).
 3. All revenue goes to its treasury: no dividend, no share price.
 4. Loans (13): interest on the loans held when the OR began, borrowing when short (up to
    100); then ₽50 repayments while it can.  If it still cannot pay, the interest stays
    unpaid: the RSR is never nationalised (18xx.games' ``nationalize!`` ignores it).
 5. Trains (6): trainless, it buys the cheapest train the bank offers (supply or discard
    pile) on loans as needed; then, while its cash covers the next train of the line, it
-   buys that.  A purchase may start a phase (``company_turn.first_purchase_effects``); if
-   that leaves a company over its limit the discards are asked first (``discard_train``)
-   and then ``flow`` resumes the buying here (:func:`resume`).
+   buys that.  A purchase may start a phase (``company_turn.first_purchase_effects``), which
+   may put trainless majors before their presidents (15.2, R4) or leave a company over its
+   limit.  The buying goes on to the end first; then the presidents answer, then the
+   discards are asked (``discard_train``), and then ``flow`` resumes the buying here
+   (:func:`resume`): the RSR now holds the nationalised majors' cash and buys again while
+   it covers the next train.  Section 6 is silent on the timing; this is 18xx.games' order
+   (its RSR buy step buys again each time the game moves on during the RSR's turn, and the
+   trainless choice and the discards come before it).
 
 ``state.operating`` carries the turn as for any company (``company`` is ``"rsr"``), plus
 ``rsr_operated`` (its turn in this OR is done or under way).
@@ -32,7 +38,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import company_turn, loans, rsr_tokens, trainless
+from engine.t1861 import company_turn, loans, rsr_tokens, trainless, trains_run
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.state import State
@@ -95,6 +101,8 @@ def resume(state: State) -> list[Event]:
 
 
 def _after_routes(state: State) -> list[Event]:
+    """Its revenue is booked (run or not): its trains have run this OR, as 18xx.games marks them."""
+    trains_run.mark(state, state.rsr["trains"])
     return _loan_step(state) + _buy(state)
 
 
@@ -118,15 +126,22 @@ def _loan_step(state: State) -> list[Event]:
 
 
 def _buy(state: State) -> list[Event]:
-    """Section 6's automatic buying, one train at a time (a purchase may change the offer)."""
+    """Section 6's automatic buying, one train at a time (a purchase may change the offer).
+
+    What the purchases started waits until the buying stops, as on 18xx.games: trainless
+    majors' presidents answer (``flow`` waits for them), then the discards; after both the
+    buying goes on, since a nationalised major's cash may now cover another train."""
     events: list[Event] = []
     while (choice := _next_purchase(state)) is not None:
         train, borrowed = choice
         events += _book(state, train, borrowed)
-        if company_turn.over_limit(state) is not None:  # 16: the phase changed; discards first
-            company_turn.turn(state).update(step="discard", resume=BUY_STEP)
-            return events
-    company_turn.turn(state)["step"] = None
+    operating = company_turn.turn(state)
+    if company_turn.over_limit(state) is not None:  # 16: the phase changed; discards, then buy again
+        operating.update(step="discard", resume=BUY_STEP)
+    elif state.trainless_majors:  # 15.2, R4: answered first, then buy again
+        operating["step"] = BUY_STEP
+    else:
+        operating["step"] = None
     return events
 
 

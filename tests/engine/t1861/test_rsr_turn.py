@@ -278,3 +278,41 @@ def test_13_an_rsr_that_cannot_borrow_leaves_its_interest_unpaid_and_is_not_nati
     _nw_passes(state)
     assert (state.rsr["cash"], state.rsr["loans"], state.rsr["trains"]) == (0, 2, [])
     assert total_money(state) == BANK
+
+
+def test_6_15_2_after_the_trainless_choice_the_rsr_buys_again_with_the_nationalised_majors_cash() -> None:
+    """18xx.games' order (section 6 is silent on it): the RSR's 6-0 starts phase 6, NW's 3-6
+    rusts and NW, trainless, is put before its president; the buying stops short of the 6-1
+    (₽650), the president nationalises NW, its ₽700 goes to the RSR, and the RSR buys the
+    6-1 before the OR ends (oracle seed 0: a second 8-train)."""
+    state = _phase_4_or(cash=600, trains=("4-0",), phase="5")
+    _sold_through(state, 4)
+    copies = dict(state.depot.copies)
+    state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind == "5" else count)
+                                                  for kind, count in state.depot.sold))
+    state.bank -= 700 - state.majors["nw"]["cash"]
+    state.majors["nw"]["cash"] = 700
+    _nw_passes(state)
+    revenue = _run_best(state)
+    assert 50 <= revenue < 700  # ₽650 to ₽1,299 after the run: one 6-train, then short
+    assert state.phase == "6" and state.rsr["trains"] == ["4-0", "6-0"]
+    assert asked(state) == (0, "trainless_major") and state.trainless_majors == ["nw"]
+    play(state, 0, "nationalize")
+    assert state.rsr["trains"] == ["4-0", "6-0", "6-1"]
+    assert state.rsr["cash"] == 600 + revenue - 650 + 700 - 650
+    assert state.round["operating_round"] == 2 and asked(state)[1] == "rsr_routes"  # OR 2 (no NW): the RSR
+    assert total_money(state) == BANK
+
+
+def test_6_15_2_a_declined_trainless_major_leaves_the_rsr_with_nothing_more_to_buy() -> None:
+    """The same position, declined: the RSR's buying resumes, finds its cash short, and the OR ends."""
+    state = _phase_4_or(cash=600, trains=("4-0",), phase="5")
+    _sold_through(state, 4)
+    copies = dict(state.depot.copies)
+    state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind == "5" else count)
+                                                  for kind, count in state.depot.sold))
+    _nw_passes(state)
+    _run_best(state)
+    play(state, 0, "pass")  # the buying goes on with the same cash: nothing more
+    assert state.rsr["trains"] == ["4-0", "6-0"] and state.trainless_majors == []
+    assert state.round["operating_round"] == 2 and asked(state) == (0, "operate")  # NW's turn in OR 2
