@@ -10,6 +10,9 @@ they are arithmetic, not data.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 EDGES = range(6)
 
 # Edge number -> (dx, dy) of the neighbour across that edge.
@@ -50,6 +53,16 @@ def distance(a: str, b: str) -> int:
     (x1, y1), (x2, y2) = coordinates(a), coordinates(b)
     dx, dy = abs(x2 - x1), abs(y2 - y1)
     return dx + max(0, (dy - dx) // 2)
+
+
+@cache
+def distances_to(hex_id: str) -> Callable[[str], int]:
+    """Hexes from ``hex_id`` to another, as a cached lookup (pure in the two names): the walks
+    that look for one hex ask it of every segment they push."""
+    @cache
+    def away(other: str) -> int:
+        return distance(hex_id, other)
+    return away
 
 
 def edge_name(edge: int) -> str:

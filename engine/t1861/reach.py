@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from heapq import heappop, heappush
 
-from engine.t1861.geometry import distance
+from engine.t1861.geometry import distances_to
 from engine.t1861.network import Network, Segment, Stop
 
 
@@ -131,7 +131,7 @@ class _Nearest:
     """
 
     def __init__(self, hex_id: str) -> None:
-        self.away = _distances_to(hex_id)
+        self.away = distances_to(hex_id)
         self.heap: list[tuple[int, int, Segment, str]] = []
         self.pushed = 0  # ties go first in, first out, so no two entries compare their segments
 
@@ -151,15 +151,6 @@ class _Nearest:
 
     def __bool__(self) -> bool:
         return bool(self.heap)
-
-
-@cache
-def _distances_to(hex_id: str) -> Callable[[str], int]:
-    """Hexes from ``hex_id`` to another, as a cached lookup (pure in the two names)."""
-    @cache
-    def away(other: str) -> int:
-        return distance(hex_id, other)
-    return away
 
 
 def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable[[Stop], bool] | None = None,

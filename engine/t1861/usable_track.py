@@ -24,13 +24,12 @@ Use::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import cache
+from collections.abc import Iterator
 
 from engine.t1861.board import CityLists, cities_after_upgrade
 from engine.t1861.contents import LaidTile, hex_contents
 from engine.t1861.fitting import kept_path_keys, path_key
-from engine.t1861.geometry import distance
+from engine.t1861.geometry import distances_to
 from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.track_network import hex_segments, hex_stops
 
@@ -68,7 +67,7 @@ class _LaidBoard:
         for segment in segments:
             for end in segment.ends:
                 self.new_touching.setdefault(end, []).append(segment)
-        self.away = _distances_to(hex_id)
+        self.away = distances_to(hex_id)
 
     def stop(self, node: str) -> Stop | None:
         if node.startswith(self.hex + ":"):
@@ -175,10 +174,3 @@ def _passable(stop: Stop, company: str) -> bool:
     return stop.kind != "offboard" and not stop.is_blocked_for(company)
 
 
-@cache
-def _distances_to(hex_id: str) -> Callable[[str], int]:
-    """Hexes from ``hex_id`` to another, as a cached lookup (pure in the two names)."""
-    @cache
-    def away(other: str) -> int:
-        return distance(hex_id, other)
-    return away
