@@ -8,6 +8,13 @@ tokens.  Which token is next (and so its printed price) is the caller's knowledg
 ``price``.  Whether the company can pay, and the one-token-per-turn limit, are the caller's
 too.
 
+What the company reaches is its broad walk (``reach``) for ``check_token``, and for the
+offers (``legal_tokens``, and ``has_legal_token``, which decides whether the token step
+waits) only the cities a route of the company could get to (``route_reach``).  That is
+where 18xx.games looks too: its token step and its list of cities walk routes, while a game
+it loads is never checked for a token's connection, so a recorded token is judged by the
+older, broader rule (as a recorded lay is, ``lays.check_lay``).
+
 Use::
 
     options = legal_tokens(board, "NW", price=20)
@@ -25,6 +32,7 @@ from engine.t1861.data import DATA
 from engine.t1861.geometry import distance
 from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.reach import reach, reaches_a_stop
+from engine.t1861.route_reach import reaches_by_route
 from engine.t1861.track_network import any_phase_network
 
 
@@ -45,7 +53,8 @@ def legal_tokens(board: Board, company: str, price: int) -> list[TokenPlacement]
     for stop_id in sorted(reached.stops):
         stop = network.stops[stop_id]
         city = int(stop_id.split(":c")[1]) if stop.kind == "city" else None
-        if city is not None and _place_refusal(board, company, stop.hex, city) is None:
+        if (city is not None and _place_refusal(board, company, stop.hex, city) is None
+                and reaches_by_route(network, company, stop_id)):
             found.append(TokenPlacement(stop.hex, city, token_cost(board, company, stop.hex, price)))
     return found
 
@@ -53,10 +62,13 @@ def legal_tokens(board: Board, company: str, price: int) -> list[TokenPlacement]
 def has_legal_token(board: Board, company: str) -> bool:
     """Whether :func:`legal_tokens` would offer anything (at any price): the walk stops at the
     first reached city that takes the token, instead of walking the whole reach (issue 13)."""
-    def takes_token(stop: Stop) -> bool:
-        return stop.kind == "city" and _place_refusal(board, company, stop.hex, int(stop.id.split(":c")[1])) is None
+    network = any_phase_network(board)
 
-    return reaches_a_stop(any_phase_network(board), company, takes_token)
+    def takes_token(stop: Stop) -> bool:
+        return (stop.kind == "city" and _place_refusal(board, company, stop.hex, int(stop.id.split(":c")[1])) is None
+                and reaches_by_route(network, company, stop.id))
+
+    return reaches_a_stop(network, company, takes_token)
 
 
 def check_token(board: Board, company: str, hex_id: str, city: int, price: int) -> TokenPlacement:

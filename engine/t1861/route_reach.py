@@ -1,0 +1,86 @@
+"""Whether a company reaches a stop along a route it could run (rules 12.4 with 12.5).
+
+A token goes into a city the company "can reach from one of its tokens along track it may
+use" (12.4): along a route, which uses no track twice and never reverses (12.5).  The
+broad walk of ``reach`` does not say that: it walks each piece of track once in each
+direction, so it may go out along a line, round a loop and back along the same line in the
+other direction, then turn off where that line forks at a hex edge (a turn no route may take
+on the way out, as it would reverse there).  Such a city is reached by no route.  18xx.games
+walks routes here (``Graph#connected_nodes``, which places tokens and skips the token step):
+seed 16 of the random games (3 players, column market) had MVR at E1 offered Riga (B4),
+reachable only by coming back from Vilna and Minsk along the Minsk line; 18xx.games skipped
+MVR's token step, and a recorded game there holds the next step's action.
+
+Only the offers use this walk (``tokens.legal_tokens``, and ``tokens.has_legal_token``, which
+decides whether the token step waits); a submitted token keeps the broad rule, as
+18xx.games checks no token's connection when it loads a recorded game.
+
+The walk here is a depth-first search for one stop over simple paths: no stop or hex edge
+twice (a second crossing of one edge would use its track twice), at a hex edge on into the
+other hex only, through towns and cities with room, never through an off-board.  It is
+exhaustive only when the stop is not reachable by a route, which ``reach`` has all but ruled
+out: it is asked only for the cities that walk already found.  Segments nearest the stop go
+first, so the usual answer comes after a few steps.  A search longer than
+:data:`STEP_BUDGET` steps (a big network with no route there) gives up and keeps the broad
+walk's yes, as the lay check's simple walk does (``usable_track``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.t1861.geometry import distance
+from engine.t1861.network import Network, Segment
+
+STEP_BUDGET = 20_000
+
+
+def reaches_by_route(network: Network, company: str, target: str) -> bool:
+    """Whether some route from a city holding ``company``'s token arrives at the stop ``target``."""
+    target_hex = network.stops[target].hex
+    for start in network.stops_with_token(company):
+        if start.id == target or _search(network, company, start.id, target, target_hex):
+            return True
+    return False
+
+
+def _search(network: Network, company: str, start: str, target: str, target_hex: str) -> bool:
+    on_path = {start}
+    steps = 0
+    stack: list[tuple[str, Iterator[Segment]]] = [(start, _onward(network, start, None, target_hex))]
+    while stack:
+        node, choices = stack[-1]
+        segment = next(choices, None)
+        if segment is None:
+            stack.pop()
+            on_path.discard(node)
+            continue
+        steps += 1
+        if steps > STEP_BUDGET:
+            return True  # the broad walk's answer (the module's docstring)
+        end = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
+        if end == target:
+            return True
+        if end in on_path:
+            continue
+        stop = network.stops.get(end)
+        if stop is not None and (stop.kind == "offboard" or stop.is_blocked_for(company)):
+            continue  # a route may end here, not pass (12.5)
+        on_path.add(end)
+        stack.append((end, _onward(network, end, segment, target_hex)))
+    return False
+
+
+def _onward(network: Network, node: str, arrived: Segment | None, target_hex: str) -> Iterator[Segment]:
+    """The segments a route at ``node`` may take next, nearest ``target_hex`` first: any other
+    at a stop; at a junction (a hex edge) only those of the other hex, as turning back into
+    the hex it came from would reverse."""
+    touching = network.touching.get(node, ())
+    if arrived is None:
+        choices = list(touching)
+    elif node in network.stops:
+        choices = [segment for segment in touching if segment.id != arrived.id]
+    else:
+        choices = [segment for segment in touching if segment.hex != arrived.hex]
+    choices.sort(key=lambda segment: distance(segment.hex, target_hex))
+    return iter(choices)
