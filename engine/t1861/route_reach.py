@@ -69,7 +69,9 @@ def _shortest_is_a_route(network: Network, company: str, start: str, target: str
 
 
 def _next_segments(network: Network, node: str, arrived: str | None) -> list[Segment]:
-    """As :func:`_onward`, for a segment id (``None`` at the start), unsorted."""
+    """The segments a route at ``node``, arrived by segment id ``arrived`` (``None`` at the
+    start), may take next: any other at a stop; at a junction (a hex edge) only those of the
+    other hex, as turning back into the hex it came from would reverse."""
     touching = network.touching.get(node, ())
     if arrived is None:
         return list(touching)
@@ -121,15 +123,8 @@ def _search(network: Network, company: str, start: str, target: str, target_hex:
 
 
 def _onward(network: Network, node: str, arrived: Segment | None, target_hex: str) -> Iterator[Segment]:
-    """The segments a route at ``node`` may take next, nearest ``target_hex`` first: any other
-    at a stop; at a junction (a hex edge) only those of the other hex, as turning back into
-    the hex it came from would reverse."""
-    touching = network.touching.get(node, ())
-    if arrived is None:
-        choices = list(touching)
-    elif node in network.stops:
-        choices = [segment for segment in touching if segment.id != arrived.id]
-    else:
-        choices = [segment for segment in touching if segment.hex != arrived.hex]
+    """The segments a route at ``node`` may take next (:func:`_next_segments`), nearest
+    ``target_hex`` first."""
+    choices = _next_segments(network, node, None if arrived is None else arrived.id)
     choices.sort(key=lambda segment: distance(segment.hex, target_hex))
     return iter(choices)
