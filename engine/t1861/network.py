@@ -61,6 +61,10 @@ class Segment:
     hex: str
     ends: tuple[str, str]
 
+    def other_end(self, node: str) -> str:
+        """The end a walk arriving at ``node`` along this segment leaves by."""
+        return self.ends[1] if self.ends[0] == node else self.ends[0]
+
 
 @dataclass(frozen=True)
 class Network:

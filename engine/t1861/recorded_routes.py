@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from engine.t1861.network import Network, Segment, Stop
+from engine.t1861.network import Network, Stop
 from engine.t1861.routes import RouteError, RoutePlan, segment_index, track_pieces
 from engine.t1861.trains import Train
 
@@ -111,7 +111,7 @@ def recorded_form(network: Network, segments: Sequence[str]) -> dict[str, list]:
         here = walk[0].ends[1]
     nodes, connections, hexes = [here], [], []
     for segment in walk:
-        here = _other_end(segment, here)
+        here = segment.other_end(here)
         hexes.append(segment.hex)
         if here in network.stops:
             connections.append(hexes)
@@ -175,7 +175,7 @@ def _follow(
     for segment in sorted(network.touching.get(node, ()), key=lambda s: s.id):
         if segment.hex != hexes[step] or segment.id in path:
             continue
-        other = _other_end(segment, node)
+        other = segment.other_end(node)
         is_stop = other in network.stops
         if step == len(hexes) - 1:
             if is_stop and other != start:
@@ -193,10 +193,6 @@ def _inside_hex(network: Network, written: str) -> list[Stretch]:
         if segment.hex == hex_id and set(segment.ends) == {first, second}:
             found.append((segment.ends[0], segment.ends[1], (segment.id,)))
     return found
-
-
-def _other_end(segment: Segment, node: str) -> str:
-    return segment.ends[1] if segment.ends[0] == node else segment.ends[0]
 
 
 def _walks(options: Sequence[list[Stretch]]) -> Iterator[list[Stretch]]:

@@ -55,7 +55,7 @@ def _shortest_is_a_route(network: Network, company: str, start: str, target: str
     while queue:
         node, arrived = queue.popleft()
         for segment in _next_segments(network, node, arrived):
-            end = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
+            end = segment.other_end(node)
             state = (end, segment.id)
             if state in came:
                 continue
@@ -109,7 +109,7 @@ def _search(network: Network, company: str, start: str, target: str, target_hex:
         steps += 1
         if steps > STEP_BUDGET:
             return True  # the broad walk's answer (the module's docstring)
-        end = segment.ends[1] if segment.ends[0] == node else segment.ends[0]
+        end = segment.other_end(node)
         if end == target:
             return True
         if end in on_path:

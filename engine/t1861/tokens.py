@@ -168,7 +168,7 @@ def _walk_finds_a_stop(network: Network, first: Segment, start: str) -> bool:
     pending = [(first, start)]
     while pending:
         segment, came_from = pending.pop()
-        end = segment.ends[1] if segment.ends[0] == came_from else segment.ends[0]
+        end = segment.other_end(came_from)
         if end in stops:
             return True
         for other in touching.get(end, ()):
