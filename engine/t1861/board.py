@@ -278,7 +278,13 @@ def _with_city(cities: CityLists, index: int, companies: tuple[str, ...]) -> Cit
 
 
 def _replace(mapping: Mapping[str, CityLists], hex_id: str, cities: CityLists) -> Mapping[str, CityLists]:
-    """``mapping`` with ``hex_id`` set to ``cities`` (dropped when every city is empty)."""
+    """``mapping`` with ``hex_id`` set to ``cities`` (dropped when every city is empty).
+
+    The very same mapping when that changes nothing (a tile laid where no token stands nor
+    slot is held, most lays): the network builder takes an unchanged mapping as unchanged
+    without comparing its entries (issue 13)."""
+    if hex_id not in mapping and not any(cities):
+        return mapping
     changed = {key: value for key, value in mapping.items() if key != hex_id}
     if any(cities):
         changed[hex_id] = cities

@@ -84,10 +84,11 @@ class Network:
     # function of ``stops`` alone (so a builder may pass the one of a network with the very
     # same ``stops`` dict, and ``dataclasses.replace`` of the stops must pass ``token_stops={}``);
     # ``routes.track_pieces`` by segment id (with the segment, so a
-    # foreign one is not mistaken).
+    # foreign one is not mistaken).  A segment's pieces depend only on which of its ends are
+    # stops, so a builder whose segments always come with their hex's stops (``track_network``)
+    # may pass one dict to all its networks.
     token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, compare=False, repr=False)
-    pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, init=False, compare=False,
-                                                                repr=False)
+    pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.touching:  # given by the builder (``track_network`` keeps it from board to board)

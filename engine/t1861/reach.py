@@ -15,7 +15,7 @@ the whole map again).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from heapq import heappop, heappush
@@ -58,7 +58,7 @@ def reach(network: Network, company: str) -> Reach:
     flat, remembers walked segments by id for each direction, and marks the borders once per
     junction at the end rather than at every segment.
     """
-    found, junctions, _ = _walk(network, company, None)
+    found, junctions = _walk(network, company)
     for junction in junctions:
         found.edges.update(_sides(junction))
     return found
@@ -82,8 +82,7 @@ def reaches_enough(network: Network, company: str, hex_id: str, border: Mapping[
         watch.edges.update(range(6))  # Reach.edges_of: every edge of a hex with a token
     if watch.enough(watch.edges, watch.entries):
         return True
-    _walk(network, company, watch)
-    return watch.satisfied
+    return _seek(network, company, hex_id, None, watch)
 
 
 def reaches_a_stop(network: Network, company: str, wanted: Callable[[Stop], bool], toward: str | None = None) -> bool:
@@ -91,10 +90,10 @@ def reaches_a_stop(network: Network, company: str, wanted: Callable[[Stop], bool
 
     Whether a company has any legal token (its turn's token step waits only then) asks
     this, and whether it reaches the city of a submitted token (then ``toward`` names that
-    city's hex: the walk takes the track nearest it first, see :class:`_Nearest`); the
+    city's hex: the walk takes the track nearest it first, see :func:`_seek`); the
     whole walk of :func:`reach` would be the same answer, later (issue 13).
     """
-    return _walk(network, company, None, wanted, toward)[2]
+    return _seek(network, company, toward, wanted, None)
 
 
 class _Watch:
@@ -104,7 +103,6 @@ class _Watch:
         self.hex, self.border, self.enough = hex_id, border, enough
         self.edges: set[int] = set()
         self.entries: set[int] = set()
-        self.satisfied = False
 
     def arrived(self, junction: str, from_hex: str) -> bool:
         """The walk arrived at ``junction`` along track in ``from_hex``; True once enough."""
@@ -115,48 +113,11 @@ class _Watch:
         self.edges.add(edge)
         if from_hex != self.hex:
             self.entries.add(edge)
-        self.satisfied = grown and self.enough(self.edges, self.entries)
-        return self.satisfied
+        return grown and self.enough(self.edges, self.entries)
 
 
-class _Nearest:
-    """The walk's pending segments when it looks for one hex (a lay's, a token's city), the one
-    nearest that hex first (as the crow flies, ``geometry.distance``).
-
-    The walk reaches the same segments in any order, and what it looks for (the watch's
-    answer, a wanted stop) only grows as it goes, so the order changes nothing but how soon
-    the walk may stop: a lay or a token is nearly always next to track the company already
-    uses, which the plain depth-first order reaches after wandering the rest of its network
-    (the records' lay checks walk a third as many segments this way).
-    """
-
-    def __init__(self, hex_id: str) -> None:
-        self.away = distances_to(hex_id)
-        self.heap: list[tuple[int, int, Segment, str]] = []
-        self.pushed = 0  # ties go first in, first out, so no two entries compare their segments
-
-    def append(self, item: tuple[Segment, str]) -> None:
-        self.pushed += 1
-        heappush(self.heap, (self.away(item[0].hex), self.pushed, *item))
-
-    def extend(self, items: Iterable[tuple[Segment, str]]) -> None:
-        heap, away = self.heap, self.away
-        for segment, start in items:
-            self.pushed += 1
-            heappush(heap, (away(segment.hex), self.pushed, segment, start))
-
-    def pop(self) -> tuple[Segment, str]:
-        _, _, segment, start = heappop(self.heap)
-        return segment, start
-
-    def __bool__(self) -> bool:
-        return bool(self.heap)
-
-
-def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable[[Stop], bool] | None = None,
-          toward: str | None = None) -> tuple[Reach, set[str], bool]:
-    """The walk itself: what it reached, every junction it arrived at, and whether it stopped
-    early at a stop ``wanted`` (it also stops early once ``watch`` has seen enough)."""
+def _walk(network: Network, company: str) -> tuple[Reach, set[str]]:
+    """The whole walk: what it reached, and every junction it arrived at."""
     found = Reach()
     stops, touching, entries, segments = network.stops, network.touching, found.entries, found.segments
     # Segment ids walked from their first end, and from their second: a segment is walked at
@@ -164,13 +125,10 @@ def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable
     from_first: set[str] = set()
     from_second: set[str] = set()
     junctions: set[str] = set()  # every junction arrived at: the junction ends of the walked segments
-    near = watch.hex if watch is not None else toward
-    pending: list[tuple[Segment, str]] | _Nearest = [] if near is None else _Nearest(near)
+    pending: list[tuple[Segment, str]] = []
     for stop in network.stops_with_token(company):
         found.stops.add(stop.id)
         found.token_hexes.add(stop.hex)
-        if wanted is not None and wanted(stop):
-            return found, junctions, True
         pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
     while pending:
         segment, start = pending.pop()
@@ -183,8 +141,6 @@ def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable
         stop = stops.get(end)
         if stop is not None:  # a stop: on along any other segment, if trains may pass it
             found.stops.add(end)
-            if wanted is not None and wanted(stop):
-                return found, junctions, True
             if _passable(stop, company):
                 for other in touching.get(end, ()):
                     if other.id != segment.id:
@@ -192,15 +148,70 @@ def _walk(network: Network, company: str, watch: _Watch | None, wanted: Callable
             continue
         junctions.add(end)  # a junction: on into the other hex only, entering it there
         here = segment.hex
-        if watch is not None and watch.arrived(end, here):
-            break
         for other in touching.get(end, ()):
             if other.hex != here:
                 pending.append((other, end))
         for side in _sides(end):
             if side[0] != here:
                 entries.add(side)
-    return found, junctions, False
+    return found, junctions
+
+
+def _seek(network: Network, company: str, near: str | None, wanted: Callable[[Stop], bool] | None,
+          watch: _Watch | None) -> bool:
+    """The same walk, looking for one thing: a stop ``wanted`` holds for, or enough of the
+    watched hex; True the moment it is found.  It keeps nothing else, as its callers need
+    only the answer (issue 13: the lay and token checks walk here at every lay).
+
+    With a hex to look for (``near``, or the watched hex), the segments nearest it go first
+    (as the crow flies, ``geometry.distance``; ties first in, first out).  The walk reaches
+    the same segments in any order, and what it looks for only grows as it goes, so the order
+    changes nothing but how soon it may stop: a lay or a token is nearly always next to track
+    the company already uses, which the plain depth-first order reaches after wandering the
+    rest of its network (the records' lay checks walk a third as many segments this way).
+    """
+    stops, touching = network.stops, network.touching
+    border = watch.border if watch is not None else {}
+    near = watch.hex if watch is not None else near
+    away = distances_to(near) if near is not None else None
+    from_first: set[str] = set()
+    from_second: set[str] = set()
+    heap: list[tuple[int, int, Segment, str]] = []  # (distance, order pushed, segment, the end it starts from)
+    pushed = 0
+
+    def push(segment: Segment, start: str) -> None:
+        nonlocal pushed
+        pushed += 1
+        heappush(heap, (away(segment.hex) if away is not None else -pushed, pushed, segment, start))
+
+    for stop in network.stops_with_token(company):
+        if wanted is not None and wanted(stop):
+            return True
+        for segment in touching.get(stop.id, ()):
+            push(segment, stop.id)
+    while heap:
+        _, _, segment, start = heappop(heap)
+        first, second = segment.ends
+        end, walked = (second, from_first) if first == start else (first, from_second)
+        if segment.id in walked:
+            continue
+        walked.add(segment.id)
+        stop = stops.get(end)
+        if stop is not None:  # a stop: on along any other segment, if trains may pass it
+            if wanted is not None and wanted(stop):
+                return True
+            if _passable(stop, company):
+                for other in touching.get(end, ()):
+                    if other.id != segment.id:
+                        push(other, end)
+            continue
+        here = segment.hex  # a junction: on into the other hex only
+        if end in border and watch is not None and watch.arrived(end, here):
+            return True
+        for other in touching.get(end, ()):
+            if other.hex != here:
+                push(other, end)
+    return False
 
 
 def _by_hex(sides: set[tuple[str, int]]) -> dict[str, set[int]]:

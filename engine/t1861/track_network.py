@@ -69,6 +69,7 @@ def forget_networks() -> None:
     tests compare a replay with and without this reuse)."""
     _RECENT.clear()
     _LAST_PARTS.clear()
+    _PIECES.clear()
     hex_stops.cache_clear()
 
 
@@ -77,7 +78,7 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     parts = _map_parts(board, phase_colour)
     stops, segments = parts.all_stops, parts.all_segments
     network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
-                      token_stops=parts.token_stops)
+                      token_stops=parts.token_stops, pieces=_PIECES)
     if company is None:
         return network
     reached = reach(network, company)
@@ -87,6 +88,12 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
         phase_colour=phase_colour,
     )
 
+
+# ``Network.pieces`` of every whole-board network built here: a segment comes from
+# ``hex_segments`` of its hex's tile, and that tile's stops are in the network with it, so
+# which of its ends are stops (all its pieces depend on) is the same in every such network;
+# the segment is kept beside its pieces, so a hex's new tile is never given the old one's.
+_PIECES: dict[str, tuple[Segment, tuple[str, ...]]] = {}
 
 HexStops = tuple[tuple[str, Stop], ...]
 _HEX_IDS = tuple(DATA.hexes)
