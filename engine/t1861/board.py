@@ -26,9 +26,9 @@ city, every token and held slot there is in city 0.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
@@ -40,6 +40,21 @@ from engine.t1861.supply import Supply
 CityLists = tuple[tuple[str, ...], ...]
 
 
+class Change(NamedTuple):
+    """How a board was made from the one before: that board's maps and the hexes whose
+    entries may differ.  The network builder reads it to work out only those hexes again
+    (``track_network``; issue 13) instead of comparing every hex of the two boards."""
+
+    laid: Mapping[str, LaidTile]
+    tokens: Mapping[str, CityLists]
+    reserved: Mapping[str, CityLists]
+    hexes: frozenset[str]
+
+    def made_from(self, before: Board) -> bool:
+        """Whether ``before`` is the board this change was made from (its very maps)."""
+        return self.laid is before.laid and self.tokens is before.tokens and self.reserved is before.reserved
+
+
 @dataclass(frozen=True)
 class Board:
     """Tiles laid (hex -> tile), tokens and reservations per city, and the tile supply."""
@@ -48,6 +63,8 @@ class Board:
     tokens: Mapping[str, CityLists]
     reserved: Mapping[str, CityLists]
     supply: Supply
+    # Set by the changes that touch a hex or two (a lay, a token); not part of the board's value.
+    change: Change | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def empty(cls) -> Board:
@@ -127,8 +144,10 @@ class Board:
             self.reserved, hex_id, cities_after_upgrade(self.reserved.get(hex_id), fit.city_map, new_cities)
         )
         returned = current.number if current is not None else None
-        board = Board(MappingProxyType(laid), tokens, reserved, self.supply.exchanged(number, returned))
-        return board._claim_on_gray(hex_id)
+        board = Board(MappingProxyType(laid), tokens, reserved, self.supply.exchanged(number, returned),
+                      self._change_in(hex_id))
+        claimed = board._claim_on_gray(hex_id)
+        return board if claimed is board else self._changed_in(claimed, hex_id)
 
     def place_token(self, company: str, hex_id: str, city: int) -> Board:
         """The board with a ``company`` token in that city; a slot held for it is used up.
@@ -147,9 +166,8 @@ class Board:
         if company in held:
             held.remove(company)
         reserved = _with_city(self.reserved_in(hex_id), city, tuple(held))
-        return self._with(
-            tokens=_replace(self.tokens, hex_id, tokens), reserved=_replace(self.reserved, hex_id, reserved)
-        )
+        return self._with(tokens=_replace(self.tokens, hex_id, tokens),
+                          reserved=_replace(self.reserved, hex_id, reserved), change=self._change_in(hex_id))
 
     def remove_token(self, company: str, hex_id: str, city: int) -> Board:
         """The board without ``company``'s token in that city (raises IllegalAction if none is there)."""
@@ -158,7 +176,8 @@ class Board:
         if company not in present:
             raise IllegalAction(f"{company} has no token in that city of {DATA.hexes[hex_id].display_name()}.")
         remaining = tuple(other for other in present if other != company)
-        return self._with(tokens=_replace(self.tokens, hex_id, _with_city(self.tokens_in(hex_id), city, remaining)))
+        return self._with(tokens=_replace(self.tokens, hex_id, _with_city(self.tokens_in(hex_id), city, remaining)),
+                          change=self._change_in(hex_id))
 
     def rename_tokens(self, old: str, new: str) -> Board:
         """Every token of ``old`` becomes ``new``'s (a minor converting or merging into a major).
@@ -205,14 +224,24 @@ class Board:
     # Helpers -------------------------------------------------------------------------------
 
     def _with(
-        self, *, tokens: Mapping[str, CityLists] | None = None, reserved: Mapping[str, CityLists] | None = None
+        self, *, tokens: Mapping[str, CityLists] | None = None, reserved: Mapping[str, CityLists] | None = None,
+        change: Change | None = None,
     ) -> Board:
         return Board(
             self.laid,
             self.tokens if tokens is None else tokens,
             self.reserved if reserved is None else reserved,
             self.supply,
+            change,
         )
+
+    def _change_in(self, hex_id: str) -> Change:
+        """A board made from this one by changing ``hex_id`` alone says so (:class:`Change`)."""
+        return Change(self.laid, self.tokens, self.reserved, frozenset((hex_id,)))
+
+    def _changed_in(self, board: Board, hex_id: str) -> Board:
+        """``board``, made from this one by changing ``hex_id`` alone, saying so."""
+        return Board(board.laid, board.tokens, board.reserved, board.supply, self._change_in(hex_id))
 
     def _require_city(self, hex_id: str, city: int) -> None:
         require_hex(hex_id)

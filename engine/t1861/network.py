@@ -89,6 +89,9 @@ class Network:
     # may pass one dict to all its networks.
     token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, compare=False, repr=False)
     pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, compare=False, repr=False)
+    # ``segments`` by id, when the builder keeps one from board to board (``track_network``);
+    # otherwise empty, and ``routes.segment_index`` builds it.
+    by_id: dict[str, Segment] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.touching:  # given by the builder (``track_network`` keeps it from board to board)

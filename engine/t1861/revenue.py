@@ -86,7 +86,10 @@ class Count:
 def route_revenue(stops: Sequence[Stop], counted_ids: Iterable[str], train: Train, bonuses: Bonuses) -> int:
     """Revenue of a route that counts ``counted_ids`` among its visited ``stops``."""
     wanted = set(counted_ids)
-    counted = [stop for stop in stops if stop.id in wanted]
+    return _revenue([stop for stop in stops if stop.id in wanted], train, bonuses)
+
+
+def _revenue(counted: Sequence[Stop], train: Train, bonuses: Bonuses) -> int:
     hexes = {stop.hex for stop in counted}
     stop_value = sum(stop.revenue for stop in counted)
     pair_value = sum(pair.amount for pair in bonuses.pairs if pair.bonus_hex in hexes and pair.with_hex in hexes)
@@ -102,9 +105,8 @@ def count_route(stops: Sequence[Stop], train: Train, company: str, bonuses: Bonu
     """
     mandatory, optional, need_token = _split(stops, train, company)
     room = max(train.allowance - len(mandatory), 0)
-    if room >= len(optional):
-        chosen = _in_route_order(stops, [*mandatory, *optional])
-        return Count(chosen, route_revenue(stops, chosen, train, bonuses))
+    if room >= len(optional):  # every stop counts (the usual case)
+        return Count(tuple(stop.id for stop in stops), _revenue(stops, train, bonuses))
     best: Count | None = None
     for forced in _forced_choices(optional, stops, need_token, company, bonuses):
         if len(forced) > room:

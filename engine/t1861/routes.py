@@ -102,19 +102,17 @@ def check_routes(
     """
     rules = as_bonuses(bonuses)
     places = _Places(names or {})
-    index = segment_index(network)
     used: dict[str, str] = {}
     routes = []
     for plan, who in zip(plans, _route_names(plans), strict=True):
-        routes.append(_check_one(network, company, plan, rules, places, who))
-        for segment_id in plan.segments:
-            segment = index[segment_id]
-            for piece in track_pieces(network, segment):
-                if piece in used:
-                    raise RouteError(
-                        f"{used[piece]} and {_lower(who)} both use the same track in {places.hex(segment.hex)}."
-                    )
-                used[piece] = who
+        route, walk = _check_one(network, company, plan, rules, places, who)
+        routes.append(route)
+        if not used.keys().isdisjoint(walk.all_pieces):  # the usual answer at once; the words only for a clash
+            segment = next(segment for segment, pieces in zip(walk.segments, walk.pieces, strict=True)
+                           if any(piece in used for piece in pieces))
+            clash = next(piece for piece in track_pieces(network, segment) if piece in used)
+            raise RouteError(f"{used[clash]} and {_lower(who)} both use the same track in {places.hex(segment.hex)}.")
+        used.update(dict.fromkeys(walk.all_pieces, who))
     return RouteSet(tuple(routes), sum(route.revenue for route in routes))
 
 
@@ -126,19 +124,20 @@ def check_route(
     names: Mapping[str, str] | None = None,
 ) -> RunRoute:
     """Check one route on its own (not against the company's other routes) and count it."""
-    return _check_one(network, company, plan, as_bonuses(bonuses), _Places(names or {}), _who(plan.train))
+    return _check_one(network, company, plan, as_bonuses(bonuses), _Places(names or {}), _who(plan.train))[0]
 
 
 def _check_one(
     network: Network, company: str, plan: RoutePlan, bonuses: Bonuses, places: _Places, who: str
-) -> RunRoute:
+) -> tuple[RunRoute, _Walk]:
+    """The route counted, and its walk (whose track pieces the set's check reads again)."""
     walk = _Walk(network, plan, places, who)
     stops = walk.stops()
     walk.check_stops(stops, company)
     count = count_route(stops, plan.train, company, bonuses)
     if plan.train.express and not any(company in network.stops[stop_id].tokens for stop_id in count.counted):
         raise RouteError(f"{who} counts none of {company}'s station tokens; one counted stop must hold one.")
-    return RunRoute(plan.train, plan.segments, tuple(stop.id for stop in stops), count.counted, count.revenue)
+    return RunRoute(plan.train, plan.segments, tuple(stop.id for stop in stops), count.counted, count.revenue), walk
 
 
 def segment_index(network: Network) -> dict[str, Segment]:
@@ -146,7 +145,10 @@ def segment_index(network: Network) -> dict[str, Segment]:
     whole set again, and an import matches each recorded route on the same network.  It is a
     function of the segments alone, and networks of boards with the same track share their
     segment tuple (``track_network``), so it is kept by that tuple (a tuple never changes, and
-    the index is never changed once kept)."""
+    the index is never changed once kept).  A whole-board network comes with its index
+    (``Network.by_id``), kept up to date hex by hex as the board changes."""
+    if network.by_id:
+        return network.by_id
     kept, index = _LAST_INDEX[0]
     if kept is not network.segments:
         index = {segment.id: segment for segment in network.segments}
@@ -215,6 +217,8 @@ class _Walk:
         if unknown:
             raise RouteError(f"{self.who} uses track that is not on the map ({', '.join(unknown)}).")
         self.segments = [index[segment_id] for segment_id in plan.segments]
+        self.pieces: list[tuple[str, ...]] = []  # each segment's track pieces, once the track is checked
+        self.all_pieces: list[str] = []  # all of them, in order
 
     def nodes(self) -> list[str]:
         """The nodes in travel order (one more than segments), checking each step connects."""
@@ -255,9 +259,14 @@ class _Walk:
                 )
 
     def _check_track_once(self) -> None:
+        network = self.network
+        self.pieces = [track_pieces(network, segment) for segment in self.segments]
+        self.all_pieces = [piece for pieces in self.pieces for piece in pieces]
+        if len(set(self.all_pieces)) == len(self.all_pieces):
+            return  # the usual answer, without a walk for the words
         seen: set[str] = set()
-        for segment in self.segments:
-            for piece in track_pieces(self.network, segment):
+        for segment, pieces in zip(self.segments, self.pieces, strict=True):
+            for piece in pieces:
                 if piece in seen:
                     raise RouteError(f"{self.who} uses the same track twice in {self.places.hex(segment.hex)}.")
                 seen.add(piece)

@@ -78,7 +78,7 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     parts = _map_parts(board, phase_colour)
     stops, segments = parts.all_stops, parts.all_segments
     network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
-                      token_stops=parts.token_stops, pieces=_PIECES)
+                      token_stops=parts.token_stops, pieces=_PIECES, by_id=parts.by_id)
     if company is None:
         return network
     reached = reach(network, company)
@@ -114,6 +114,7 @@ class _MapParts:
     all_stops: dict[str, Stop]
     all_segments: tuple[Segment, ...]
     token_stops: dict[str, tuple[Stop, ...]]  # Network.token_stops of ``all_stops``: shared while it is
+    by_id: dict[str, Segment]  # Network.by_id of ``all_segments``
 
 
 # The last board built for each off-board colour: the token rules build any phase's network
@@ -135,13 +136,14 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     if last is not None and last.board is board:
         return last
     if last is None:
-        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, (), {})
+        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, (), {}, {})
         todo: Iterable[str] = _HEX_IDS
     else:
         parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), last.touching,
-                          last.all_stops, last.all_segments, last.token_stops)
+                          last.all_stops, last.all_segments, last.token_stops, last.by_id)
         todo = _changed_hexes(last.board, board)
     nodes: set[str] = set()
+    retracked: list[tuple[tuple[Segment, ...], tuple[Segment, ...]]] = []  # (old, new) track of each changed hex
     new_stops: list[HexStops] = []
     same_ids = True  # whether every hex whose stops changed has the same stop ids, in the same order
     for hex_id in todo:
@@ -154,6 +156,7 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
         track = hex_segments(hex_id, laid)  # cached: the same tuple while the tile is the same
         if track is not parts.segments[index]:
             nodes.update(end for segment in (*parts.segments[index], *track) for end in segment.ends)
+            retracked.append((parts.segments[index], track))
             parts.segments[index] = track
     if new_stops:
         parts.all_stops = _stops_after(parts, new_stops, same_ids and last is not None)
@@ -161,10 +164,24 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     if nodes or last is None:
         parts.touching = dict(parts.touching)  # the last board's stays as it was
         parts.all_segments = tuple(chain.from_iterable(parts.segments))
+        parts.by_id = _by_id_after(last.by_id, retracked) if last is not None else {
+            segment.id: segment for segment in parts.all_segments}
         for node in nodes:
             _index_node(parts, node)
     _LAST_PARTS[phase_colour] = parts
     return parts
+
+
+def _by_id_after(by_id: dict[str, Segment], retracked: list[tuple[tuple[Segment, ...], tuple[Segment, ...]]]
+                 ) -> dict[str, Segment]:
+    """``Network.by_id`` once some hexes hold other track: the kept index (never changed: a copy)
+    without each such hex's old segments and with its new ones."""
+    changed = dict(by_id)
+    for old, new in retracked:
+        for segment in old:
+            del changed[segment.id]
+        changed.update((segment.id, segment) for segment in new)
+    return changed
 
 
 def _stops_after(parts: _MapParts, changed: list[HexStops], same_ids: bool) -> dict[str, Stop]:
@@ -201,7 +218,10 @@ def _node_hexes(node: str) -> tuple[int, ...]:
 
 def _changed_hexes(old: Board, new: Board) -> set[str]:
     """The hexes whose tile, tokens or held slots may differ between two boards (an entry
-    that is the same object is the same; any other counts as changed)."""
+    that is the same object is the same; any other counts as changed).  A board made from
+    ``old`` by a lay or a token says which hex it changed (``Board.change``)."""
+    if new.change is not None and new.change.made_from(old):
+        return set(new.change.hexes)
     changed: set[str] = set()
     for before, after in ((old.laid, new.laid), (old.tokens, new.tokens), (old.reserved, new.reserved)):
         if before is after:
