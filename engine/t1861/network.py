@@ -89,6 +89,9 @@ class Network:
     # may pass one dict to all its networks.
     token_stops: dict[str, tuple[Stop, ...]] = field(default_factory=dict, compare=False, repr=False)
     pieces: dict[str, tuple[Segment, tuple[str, ...]]] = field(default_factory=dict, compare=False, repr=False)
+    # The stops holding any token, in ``stops`` order, when the builder knows them cheaply
+    # (``track_network``: from the board's token hexes); otherwise None, and every stop is read.
+    tokened: tuple[Stop, ...] | None = field(default=None, compare=False, repr=False)
     # ``segments`` by id, when the builder keeps one from board to board (``track_network``);
     # otherwise empty, and ``routes.segment_index`` builds it.
     by_id: dict[str, Segment] = field(default_factory=dict, compare=False, repr=False)
@@ -107,5 +110,6 @@ class Network:
         """The cities holding one of ``company``'s station tokens (every walk starts there)."""
         found = self.token_stops.get(company)
         if found is None:
-            found = self.token_stops[company] = tuple(stop for stop in self.stops.values() if company in stop.tokens)
+            candidates = self.stops.values() if self.tokened is None else self.tokened
+            found = self.token_stops[company] = tuple(stop for stop in candidates if company in stop.tokens)
         return found

@@ -78,7 +78,7 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     parts = _map_parts(board, phase_colour)
     stops, segments = parts.all_stops, parts.all_segments
     network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
-                      token_stops=parts.token_stops, pieces=_PIECES, by_id=parts.by_id)
+                      token_stops=parts.token_stops, pieces=_PIECES, by_id=parts.by_id, tokened=_tokened(parts))
     if company is None:
         return network
     reached = reach(network, company)
@@ -94,6 +94,13 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
 # which of its ends are stops (all its pieces depend on) is the same in every such network;
 # the segment is kept beside its pieces, so a hex's new tile is never given the old one's.
 _PIECES: dict[str, tuple[Segment, tuple[str, ...]]] = {}
+
+def _tokened(parts: _MapParts) -> tuple[Stop, ...]:
+    """The stops holding a token, in the network's stop order (the map's hex order), read from
+    the few hexes the board holds tokens in rather than from every stop of the map."""
+    indices = sorted(_HEX_INDEX[hex_id] for hex_id in parts.board.tokens)
+    return tuple(stop for index in indices for _, stop in parts.stops[index] if stop.tokens)
+
 
 HexStops = tuple[tuple[str, Stop], ...]
 _HEX_IDS = tuple(DATA.hexes)
