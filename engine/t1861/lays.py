@@ -46,6 +46,7 @@ from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kept_path
 from engine.t1861.geometry import edge_name
 from engine.t1861.network import Network
 from engine.t1861.reach import Reach, reach, reaches_enough
+from engine.t1861.route_reach import reaches_by_route
 from engine.t1861.tiles import CITY, EDGE, TOWN, End, Path, TileDef, rotate_path
 from engine.t1861.track_network import build_network, junction_id
 from engine.t1861.usable_track import runs_new_track
@@ -211,7 +212,7 @@ def _lays_in(board: Board, network: Network, company: str, phase: str, hex_id: s
             connected = tile.exits_at(fit.rotation) & edges
             if connected and _uses_new_track_or_changes_a_city(
                 board, company, hex_id, tile, fit, reached.entries_of(hex_id)
-            ) and _runs_new_track_or_changes_a_city(board, network, company, hex_id, tile, fit, reached):
+            ) and _runs_new_track_or_changes_a_city(board, network, company, phase, hex_id, tile, fit, reached):
                 found.append(_lay(board, hex_id, number, fit.rotation, done))
     return found
 
@@ -266,14 +267,19 @@ def _starts(board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, en
 
 
 def _runs_new_track_or_changes_a_city(
-    board: Board, network: Network, company: str, hex_id: str, tile: TileDef, fit: Fit, reached: Reach | None
+    board: Board, network: Network, company: str, phase: str, hex_id: str, tile: TileDef, fit: Fit,
+    reached: Reach | None,
 ) -> bool:
     """The connection and semi-restrictive rules as 18xx.games applies them, for a lay the reach
     walk passed: a train's walk (``usable_track``, never at a city, town or border twice) runs
     along the new track (a first tile's track is all new, so this is its connection), or the
-    lay changes the value of a city the company reaches (``reached``: its whole reach, walked
-    here if the caller stopped early).  The reach walk alone also counted track found only by
-    coming back round a loop into the hex (random seeds 6, 36, 41, 52, 56, 69 and 60).
+    lay changes the value of a city a train's walk reaches once the tile lies there
+    (``route_reach``: 18xx.games compares the values only on the new tile's paths its walk
+    reaches after the lay, and offers the hex only where its walk reaches an edge).  The reach
+    walk alone also counted track found only by coming back round a loop into the hex (random
+    seeds 6, 36, 41, 52, 56, 69 and 60), and a city whose value changes found that way too
+    (seeds 253, 298 and 314: a first city tile on I13, 5 to 619 on I19 and 5 to 15 on E9,
+    reached only by coming back along a line after a loop and turning off at a fork).
     """
     laid = LaidTile(tile.number, fit.rotation)
     runs = runs_new_track(network, company, hex_id, laid, board.laid.get(hex_id), board.tokens_in(hex_id),
@@ -283,7 +289,17 @@ def _runs_new_track_or_changes_a_city(
     entries = (reached or reach(network, company)).entries_of(hex_id)
     _, stops = _walk_tile(_turned_paths(tile.number, fit.rotation), _starts(board, company, hex_id, tile, fit, entries),
                           tile, _tokens_after(board, hex_id, tile, fit), company)
-    return any(_value_changed(board.contents(hex_id), tile, fit, stop) for stop in stops)
+    changed = [stop for stop in stops if _value_changed(board.contents(hex_id), tile, fit, stop)]
+    if not changed:
+        return False
+    after = build_network(board.lay(hex_id, tile.number, fit.rotation), phase)
+    return any(reaches_by_route(after, company, _stop_id(hex_id, stop)) for stop in changed)
+
+
+def _stop_id(hex_id: str, stop: End) -> str:
+    """The network's id of a tile's city or town: ``"I19:c0"``, ``"I17:t0"``."""
+    kind, index = stop
+    return f"{hex_id}:{'c' if kind == CITY else 't'}{index}"
 
 
 @cache

@@ -190,6 +190,31 @@ def test_12_3_new_track_reached_only_round_a_loop_is_not_usable():
     assert check_lay(board, "KR", "3", "F14", "27", 3).upgrade
 
 
+def _riga_behind_the_minsk_loop() -> Board:
+    """MVR at St Petersburg (E1) runs out through D2, D4 and C5 to the fork in C7, round Minsk
+    (C9) and Vilna (B8) and back into C7; Riga (B4, yellow 201, ₽30, one slot) lies beyond D2's
+    fork towards C3, full with MK's token.  Only the reach walk gets there: back along the
+    C5-D4 line, turning at D2 (the board of ``test_token_reach_by_route``)."""
+    board = Board.empty()
+    for hex_id, tile, rotation in [("D2", "30", 0), ("C7", "23", 3), ("C9", "4", 5), ("C9", "204", 5),
+                                   ("B8", "4", 1), ("B8", "87", 4), ("C3", "9", 4), ("B4", "201", 4)]:
+        board = board.lay(hex_id, tile, rotation)
+    board = board.release_reservations("RO").release_reservations("SPW")
+    return board.place_token("MK", "B4", 0).place_token("MVR", "E1", 0)
+
+
+def test_12_3_a_city_whose_value_changes_counts_only_where_a_train_could_reach_it():
+    """18xx.games refuses a lay that only changes the value of a city its walk does not reach
+    ("... is not legally rotated"): random seeds 253 (6 on I13), 298 (5 to 619 on I19) and 314
+    (5 to 15 on E9), each city reached only by coming back along a line after a loop and turning
+    off at a fork.  Upgrading Riga to 207 (₽40, a second slot) adds track no train of MVR runs
+    along, and no route of MVR reaches Riga, so the menu leaves it out."""
+    board = _riga_behind_the_minsk_loop()
+    assert not [lay for lay in legal_lays(board, "MVR", "3") if lay.hex == "B4"]
+    # A menu filter: the reach rule alone still judges a recorded or submitted lay.
+    assert check_lay(board, "MVR", "3", "B4", "207", 4).upgrade
+
+
 # Most exits (G3) ------------------------------------------------------------------------
 
 
