@@ -1,24 +1,23 @@
 """1861 replay speed (issue 13): whole-game replay time per fixture and for random games.
 
 Issue 13's target is under 50 ms per whole game, replay included (recorded routes are
-validated, not re-optimised); 18xx.games' Ruby engine replays 29683 in about 0.5 s.  Until
-whole games replay, the figures are for the part of each record our rules reach.
+validated, not re-optimised), at least ten times faster than 18xx.games' Ruby engine.
 
-Prints, each the median of ``repeats`` runs (time.perf_counter):
+Prints, each the median of ``repeats`` runs (time.perf_counter, and CPU time beside it):
 
 - per fixture, the import replay (translate + apply, ``importer.replay_export``) in ms and
   µs per action;
-- per fixture, the plain Turnpost record of that part replayed through
-  ``engine.core.record.replay`` (what ``python -m engine replay`` runs) in ms and µs/action;
-- random games (seeded random legal answers up to the first part not built), replayed from
-  their records through the title: the median game's ms and µs per action.
+- per fixture, the plain Turnpost record replayed through ``engine.core.record.replay``
+  (what ``python -m engine replay`` runs) in ms and µs/action;
+- complete random games (``engine.core.record.random_record``: random legal answers, the
+  optimiser's routes, to the end of the game), replayed from their records: the median
+  game's ms and µs per action.
 
 Run from the repository root:  python benchmarks/t1861_replay_speed.py [repeats] [random games]
 """
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
@@ -28,10 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.record import record_from_json, replay
+from engine.core.record import random_record, record_from_json, replay
 from engine.t1861.export import read_export
 from engine.t1861.importer import replay_export
-from engine.t1861.title import TITLE
 
 FIXTURES = Path(__file__).resolve().parents[1] / "tests" / "engine" / "t1861" / "fixtures"
 PLAYERS = ["ann", "bob", "cy", "dee", "eve", "fay"]
@@ -69,33 +67,18 @@ def fixtures(repeats: int) -> None:
                median_seconds(lambda record=record: replay(record_from_json(record)), repeats), actions)
 
 
-def random_record(players: int, seed: int, limit: int = 600) -> dict[str, Any]:
-    """Random legal answers until the first prompt Turnpost does not play yet."""
-    options = TITLE.validate_options({})
-    state = TITLE.new_game(PLAYERS[:players], seed, options)
-    rng = random.Random(seed)
-    actions = []
-    while len(actions) < limit:
-        everyone = TITLE.waiting(state)
-        if not everyone:  # the game is over (section 17)
-            break
-        asked = everyone[0]
-        if asked.prompt == "operating_round":  # the RSR's turn: not built yet
-            break
-        action = TITLE.random_action(state, asked.seat, rng)
-        TITLE.apply_in_place(state, asked.seat, action)
-        actions.append({"seat": asked.seat, "action": action})
-    return {"title": "1861", "players": PLAYERS[:players], "seed": seed, "options": options, "actions": actions}
-
-
 def random_games(repeats: int, games: int) -> None:
-    per_game, per_cpu, per_action = [], [], []
+    if games < 1:
+        return
+    per_game, per_cpu, per_action, lengths = [], [], [], []
     for seed in range(games):
-        record = random_record(players=3 + seed % 4, seed=seed)
-        wall, cpu = median_seconds(lambda record=record: replay(record_from_json(record)), repeats)
+        record = random_record("1861", PLAYERS[:3 + seed % 4], seed)
+        wall, cpu = median_seconds(lambda record=record: replay(record), repeats)
         per_game.append(wall)
         per_cpu.append(cpu)
-        per_action.append(wall / max(len(record["actions"]), 1))
+        per_action.append(wall / max(len(record.actions), 1))
+        lengths.append(len(record.actions))
+    print(f"random games: {statistics.median(lengths):.0f} actions in the median game")
     print(f"random games ({games}, 3-6 players, record replay): median {statistics.median(per_game) * 1000:.1f} ms"
           f" wall ({statistics.median(per_cpu) * 1000:.1f} ms CPU) per game,"
           f" {statistics.median(per_action) * 1e6:.0f} µs/action")

@@ -207,9 +207,10 @@ def suggested_routes(state: State, company: str, step_limit: int = STEP_LIMIT) -
 
 
 def has_a_route(state: State, company: str) -> bool:
-    """R1 step 6's "a route exists": some train of the company can run (without the optimiser)."""
+    """R1 step 6's "a route exists": some train of the company can run (without the optimiser).
+    A company with no train left to run has none, and its board's network is not built for it."""
     trains = runnable_trains(state, company)
-    return route_exists(network(state), company.upper(), [train_of(t) for t in trains])
+    return bool(trains) and route_exists(network(state), company.upper(), [train_of(t) for t in trains])
 
 
 def runnable_trains(state: State, company: str) -> list[str]:
