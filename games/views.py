@@ -134,7 +134,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "forms": _forms(position.prompt, refused, covered, groups) if position.prompt else [],
         "quick_groups": groups,
         "picker": position.picker, "picker_template": ui_for(game.title).picker_template,
-        "waiting_names": [context.seats[s].display_name for s in position.waiting_seats if s < len(context.seats)],
+        "waiting_names": _waiting_names(context, position.waiting_seats, request.user),
         "deadlines": _deadlines(context, position.waiting_seats),
         "poll_url": reverse("games:version", args=[game.pk]) if game.status == GameStatus.ACTIVE else "",
         "log": queries.recent_log(game, context.seat_index),
@@ -147,6 +147,24 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         and game.created_by_id == request.user.pk and any(seat.user_id is None for seat in context.seats),
     })
     return render(request, "games/game.html", page, status=status)
+
+
+def _waiting_names(context: queries.GameContext, waiting: list[int], user: Any) -> list[str]:
+    """Who the game waits on, by seat name; the viewer's own seat reads "you", with the seat's
+    name beside it when that is not the viewer's own (a seat claimed in a game moved here from
+    18xx.games keeps the name its player had there, which the log uses)."""
+    names = []
+    for index in waiting:
+        if index >= len(context.seats):
+            continue
+        seat = context.seats[index]
+        if context.my_seat is None or seat.index != context.my_seat.index:
+            names.append(seat.display_name)
+        elif seat.display_name == getattr(user, "display_name", None):
+            names.append("you")
+        else:
+            names.append(f"you ({seat.display_name})")
+    return names
 
 
 def _chat_box(context: queries.GameContext, request: HttpRequest, draft: str = "", error: str = "") -> chat.ChatBox:

@@ -85,6 +85,11 @@ def test_a_running_game_goes_on_here_and_its_players_claim_their_seats(client, p
     # The game plays on from the position: the seat it waits for moves, as in any game.
     asked = engine.prompts(state)[0]
     assert asked.seat == 0
+    # Its player reads that the game waits for them, under the seat's 18xx.games name; others read that name.
+    assert "waiting for <strong>you (Player 1)</strong>" in signed_in(type(client)(), ann).get(
+        f"/games/{game.pk}/").content.decode()
+    assert "waiting for <strong>Player 1</strong>" in signed_in(type(client)(), cy).get(
+        f"/games/{game.pk}/").content.decode()
     outcome = services.submit_move(game.pk, 0, dict(asked.quick[0].action), game.version, "web", ann)
     assert outcome.applied and Game.objects.get().version == game.version + 1
     page = signed_in(type(client)(), ann).get(f"/games/{game.pk}/")

@@ -169,7 +169,7 @@ def test_an_imported_game_takes_nothing_back(game, players):
 def test_a_position_another_player_was_asked_on_needs_their_consent(game, players):
     play(game, [LONE_TILE])  # ann's move and the automatic purchase: bob is now asked for his tile
     outcome = take_back(game.pk, players[0], 2, ActionSource.WEB)
-    assert outcome.status == "asked" and "bob already saw the position after your move" in outcome.message
+    assert outcome.status == "asked" and "The game has passed to bob since your move" in outcome.message
     request = UndoRequest.objects.get(game=game)
     assert (request.asked_seats, request.withdraws, request.status) == ([1], [1, 2], UndoRequestStatus.PENDING)
     game.refresh_from_db()

@@ -65,7 +65,7 @@ def test_the_player_who_saw_the_position_allows_it_on_the_game_page(client, game
     play(game, [LONE_TILE])
     client.force_login(players[0])
     asked = client.post(f"/games/{game.pk}/undo/", {"expected_version": "2"}, follow=True).content.decode()
-    assert "bob already saw the position after your move" in asked
+    assert "The game has passed to bob since your move" in asked
     assert "You asked to take back move 1;" in asked and "waiting for bob to allow it" in asked
     client.force_login(players[2])
     assert "Allow ann" not in page(client, f"/games/{game.pk}/")

@@ -38,7 +38,7 @@ def test_a_fresh_game_waits_for_move_1(client, game, players):
     assert sorted(address for m in others for address in m.to) == ["bob@example.com", "cy@example.com"]
     assert all(m.subject.endswith("the game has started, ann starts") and "move" not in m.subject for m in others)
     client.force_login(players[0])
-    assert "Start · waiting for ann (move 1)" in text_of(client.get(f"/games/{game.pk}/"))
+    assert "Start · waiting for you (move 1)" in text_of(client.get(f"/games/{game.pk}/"))
 
 
 def test_a_stale_answer_names_the_move_the_game_waits_for(game):
