@@ -189,10 +189,19 @@ def _widget(spec: Field) -> FieldWidget:
             value_key(spec.default) == key if spec.default is not None else len(legal) == 1 and choice is legal[0]
         )
         widget.choices.append(
-            ChoiceWidget(key, choice.label, choice.detail, choice.legal, choice.price, choice.limit,
+            ChoiceWidget(key, choice.label, choice.detail, choice.legal, choice.price, _box_limit(choice.limit, spec),
                          input_name=f"f.{spec.name}.{key}", checked=checked)
         )
     return widget
+
+
+def _box_limit(limit: int | None, spec: Field) -> int | None:
+    """A count box's highest number: the choice's own limit, never above the field's total (three
+    Acquire shares a turn, however many the bank holds and the player could pay for), so the
+    browser refuses what the rules would."""
+    if spec.total_max is None:
+        return limit
+    return spec.total_max if limit is None else min(limit, spec.total_max)
 
 
 def _shown_value(spec: Field) -> Any:

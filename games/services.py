@@ -560,6 +560,9 @@ def record_for(game: Game) -> dict[str, Any]:
     return record_of(game).to_json()
 
 
+UNREADABLE_RECORD = "The record could not be read"
+
+
 def import_record(json_text: str, user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
     """An imported game from a record; ImportFailed explains the first problem.
 
@@ -571,7 +574,7 @@ def import_record(json_text: str, user: User | None, *, status: str = GameStatus
         record = parse_record(json_text)
         payloads = [clean_payload(entry.action) for entry in record.actions]
     except (engine.MalformedRecord, IllegalMove) as error:
-        raise ImportFailed(f"The record could not be read: {error}") from error
+        raise ImportFailed(f"{UNREADABLE_RECORD}: {error}") from error
     if len(record.actions) > MAX_IMPORT_ACTIONS:
         raise ImportFailed(f"The record has more than {MAX_IMPORT_ACTIONS} actions.")
     check_storable(record)  # the seed within the database's range, names without control characters
@@ -625,7 +628,7 @@ def _replay_for_import(record: Any) -> tuple[Any, list[list[dict[str, Any]]]]:
         for _, _, step_events in steps:
             events.append([event.to_json() for event in step_events])
     except engine.MalformedRecord as error:
-        raise ImportFailed(f"The record could not be read: {error}") from error
+        raise ImportFailed(f"{UNREADABLE_RECORD}: {error}") from error
     except engine.IllegalAction as error:
         raise ImportFailed(f"Action {len(events)} (counting from 0) was refused: {error}") from error
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:

@@ -142,7 +142,8 @@ def _ask(game: Game, plan: UndoPlan, source: str, user: User, names: list[str]) 
     undo_requested.send(sender=UndoRequest, request=request, game=game)
     asked = ", ".join(describe(request, names)["asked_names"])
     message = (f"The game has passed to {asked} since your move (they were sent the position after it), so "
-               "they have been asked to allow taking it back. You will be told their answer by mail; until then the move stands.")
+               "they have been asked to allow taking it back. You will be told their answer by mail; until then"
+               " the move stands.")
     return UndoOutcome("asked", game.version, message, request)
 
 

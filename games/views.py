@@ -499,12 +499,13 @@ def import_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         try:
-            if import_18xx.is_18xx_export(text):
+            export = import_18xx.is_18xx_export(text)
+            if export:
                 game = import_18xx.import_export(text, request.user)
             else:
                 game = services.import_record(text, request.user)
         except GameServiceError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, error.message if export else _neither(error.message))
         else:
             if game.status == GameStatus.ACTIVE:  # an 18xx.games game still running there goes on here
                 messages.success(request, "The game goes on here: send each player the link of their seat.")
@@ -512,6 +513,16 @@ def import_game(request: HttpRequest) -> HttpResponse:
             messages.success(request, "The record is imported as a read-only game.")
             return redirect("games:history", game_id=game.pk)
     return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _neither(record_refusal: str) -> str:
+    """A file read as our record and found to be no record at all may have been meant as an
+    18xx.games export, so the words say what an export needs too (an export is told from a
+    record by its players).  A record that reads but breaks a rule is plainly a record."""
+    if not record_refusal.startswith(services.UNREADABLE_RECORD):
+        return record_refusal
+    return (f"{record_refusal} If it is an 18xx.games export instead, its players must be listed as"
+            " objects with an id and a name, as 18xx.games writes them.")
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

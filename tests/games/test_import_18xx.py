@@ -164,3 +164,17 @@ def test_a_game_its_players_ended_by_agreement_reads_as_over_with_that_reason(cl
     assert response.status_code == 200 and game.status == GameStatus.IMPORTED and game.is_read_only
     assert "Final standings" in html and 'id="round-label">Game over<' in html
     assert "The game is over: the players ended it by agreement." in html
+
+
+def test_a_file_neither_record_nor_export_says_what_each_would_need(client, dee) -> None:
+    """An 18xx.games export whose players are missing reads as our record, so the words say what a
+    record lacks and what an export needs; a record that reads but breaks a rule says only that."""
+    broken = json.dumps({"title": "1861", "actions": [{"type": "nonsense"}], "players": []})
+    html = signed_in(client, dee).post("/games/import/", {"record": broken}).content.decode()
+    assert "The record could not be read" in html and "lacks the field(s): seed, options" in html
+    assert "If it is an 18xx.games export instead, its players must be listed as objects with an id and a name" in html
+    illegal = json.dumps({"title": "acquire", "players": ["ann", "bob", "cy"], "seed": 1, "options": {},
+                          "actions": [{"seat": 2, "action": {"type": "place_tile", "tile": "1A"}}]})
+    refused = signed_in(client, dee).post("/games/import/", {"record": illegal}).content.decode()
+    assert "Action 0 (counting from 0) was refused: cy does not hold 1A." in refused
+    assert "18xx.games export instead" not in refused and not Game.objects.exists()

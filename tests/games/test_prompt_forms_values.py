@@ -58,3 +58,15 @@ def test_two_options_of_one_type_are_told_apart_by_the_posted_option():
     forms = option_forms(TRAINS, company)
     assert [form.index for form in forms] == [0, 1, 2] and [form.refused for form in forms] == [False, True, False]
     assert forms[1].fields[2].value == "40"
+
+
+def test_a_count_box_goes_no_higher_than_the_fields_total():
+    """Acquire's buy: a rich player could pay for 24 Tower shares, but three is the most a turn
+    may buy (R36), so the box's max says 3 and the browser refuses a 4 before the rules do."""
+    buy = Prompt(0, "buy", "Buy?", (ActionOption("buy_shares", "Buy", fields=(
+        Field("shares", "counts", "Shares", total_max=3, choices=(
+            Choice("tower", "Tower", limit=24), Choice("luxor", "Luxor", limit=2), Choice("imperial", "Imperial"))),
+    )),))
+    shares = option_forms(buy)[0].fields[0]
+    assert [choice.limit for choice in shares.choices] == [3, 2, 3]
+    assert option_forms(PROMPT)[0].fields[2].choices[0].limit is None  # no total: no cap
