@@ -582,6 +582,12 @@ def import_record(json_text: str, user: User | None, *, status: str = GameStatus
     return store_imported(record, payloads, state, events, user, status=status, name=name)
 
 
+def imported_name(players: list[str]) -> str:
+    """An imported record's game name when none is given: whose game it was (the page's badge
+    already names the title, so the name does not say it again)."""
+    return f"Imported game of {', '.join(players)}"[:100]
+
+
 def store_imported(record: Any, payloads: list[dict[str, Any]], state: Any, events: list[list[dict[str, Any]]],
                    user: User | None, *, status: str = GameStatus.IMPORTED, name: str = "") -> Game:
     """Write a replayed record as a game: its seats (named, nobody in them), log and snapshot.
@@ -594,7 +600,7 @@ def store_imported(record: Any, payloads: list[dict[str, Any]], state: Any, even
     with transaction.atomic():
         game = Game.objects.create(
             title=record.title,
-            name=name or f"Imported {title.name} game",
+            name=name or imported_name(record.players),
             engine_version=engine_version_of(title),
             options=record.options,
             seed=record.seed,

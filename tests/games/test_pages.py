@@ -195,6 +195,8 @@ def test_import_page_creates_a_read_only_game(client, game, players):
     response = client.post("/games/import/", {"record": text})
     imported = Game.objects.get(status=GameStatus.IMPORTED)
     assert response.status_code == 302 and response["Location"] == f"/games/{imported.pk}/history/"
+    # Named for whose game it was; the page's badge names the title, so the name does not repeat it.
+    assert imported.name == "Imported game of " + ", ".join(json.loads(text)["players"])
     html = client.get(f"/games/{imported.pk}/").content.decode()
     assert 'id="prompt"' not in html and "imported" in html
     bad = client.post("/games/import/", {"record": '{"title": "chess"}'})
