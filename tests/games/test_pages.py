@@ -89,6 +89,9 @@ def test_moving_out_of_turn_is_refused_with_who_is_waiting(client, game, players
         f"/games/{game.pk}/move/", {"expected_version": 0, "type": "place_tile", "f.tile": "4A"}
     )
     assert response.status_code == 400 and "waiting for ann" in response.content.decode()
+    # The browser's address goes back to the game page, so a reload does not post the refused form again.
+    assert f'history.replaceState(null, "", "/games/{game.pk}/")' in response.content.decode()
+    assert "history.replaceState" not in client.get(f"/games/{game.pk}/").content.decode()
 
 
 def test_an_outsider_cannot_move(client, game, dee):
