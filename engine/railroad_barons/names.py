@@ -8,7 +8,8 @@ from engine.railroad_barons import tables
 
 
 def money(amount: int) -> str:
-    return f"${amount}"
+    """``$1,000``: thousands grouped, as the other titles write money."""
+    return f"${amount:,}"
 
 
 def holding(company_id: str) -> str:

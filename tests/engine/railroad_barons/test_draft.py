@@ -88,6 +88,8 @@ def test_values_are_whole_dollars_from_0_to_1000() -> None:
     for bad in (-1, 1001, 12.5, True, "40", None):
         with pytest.raises(IllegalAction):
             game.apply(state, ANN, {"type": "offer_investor", "investor": "inv40", "value": bad})
+    with pytest.raises(IllegalAction, match=r"between \$0 and \$1,000 \(D-04\)"):  # money as the other titles write it
+        game.apply(state, ANN, {"type": "offer_investor", "investor": "inv40", "value": 1001})
     game.apply(state, ANN, {"type": "offer_investor", "investor": "inv40", "value": 0})
     game.apply(state, ANN, {"type": "offer_investor", "investor": "inv40", "value": 1000})
 
