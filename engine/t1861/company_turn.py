@@ -610,7 +610,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     train, source = str(action.get("train", "")).lower(), str(action.get("source", "depot")).lower()
     entry = company_of(state, company)
     if source == "depot":
-        train = depot_rules.named(train, depot_rules.bank_offer(state.depot, state.phase))
+        train = depot_rules.named(train, (*depot_rules.bank_offer(state.depot, state.phase), *state.depot.open_market))
         purchase = bank_purchase(buyer(state, company), train, state.depot, state.phase)
         events = _take_loans(state, company, purchase.loans)
         phase_events, fired = first_purchase_effects(state, train)

@@ -15,7 +15,7 @@ Public API::
 
     depot = new_depot(players=4)
     next_train(depot)              # "2-0": the next copy of the fixed line, or None
-    bank_offer(depot, phase)       # every train the bank sells now: line, side types, open market
+    bank_offer(depot, phase)       # the trains the bank offers now: line, side types, open market
     depot = sell(depot, "2-0", phase)          # IllegalAction if the bank does not offer it
     require_offered(depot, "3-0", phase)       # the same check alone
     depot = discard(depot, "3-1")              # into the open market
@@ -101,7 +101,15 @@ def named(train: str, among: Iterable[str]) -> str:
 @lru_cache(maxsize=256)
 def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
     """Every train the bank sells in ``phase`` (12.10): the line's next copy, the next copy of
-    each side type whose phase has come, and every train in the open market.
+    each side type whose phase has come, and from the open market the first copy discarded
+    of each type.
+
+    Copies of one type are alike, so the open market names one of each, the one there longest,
+    as 18xx.games' depot does (its ``depot_trains``: the discards unique by name, in the order
+    discarded); 18xx.games refuses a purchase of any other copy ("Not a buyable train"), even
+    when it loads a game, so a record naming one could not go there.  The oracle's random seed
+    355 (2 players, column market) had 2-2 and 2-6 in the open market and MB buying 2-6.  A
+    submitted purchase may still name any copy there (``require_offered``).
 
     A depot is a frozen value, so the answer is kept: every operating step that may ask for a
     train reads it (issue 13's replay speed)."""
@@ -110,7 +118,8 @@ def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
         side = train.available_from_phase is not None and _reached(phase, train.available_from_phase)
         if side and copies_left(depot, train.name) != 0:
             offer.append(copy_id(train.name, depot.sold_of(train.name)))
-    return (*offer, *depot.open_market)
+    first_of_type = {train_type_of(train): train for train in reversed(depot.open_market)}
+    return (*offer, *(train for train in depot.open_market if first_of_type[train_type_of(train)] == train))
 
 
 @lru_cache(maxsize=256)
@@ -132,9 +141,10 @@ def sell(depot: Depot, train_id: str, phase: str) -> Depot:
 
 
 def require_offered(depot: Depot, train_id: str, phase: str) -> None:
-    """Raise ``IllegalAction`` naming what the bank does sell when it does not sell ``train_id``."""
+    """Raise ``IllegalAction`` naming what the bank does sell when it does not sell ``train_id``
+    (any copy in the open market is sold, though ``bank_offer`` names only the first of a type)."""
     offer = bank_offer(depot, phase)
-    if train_id not in offer:
+    if train_id not in offer and train_id not in depot.open_market:
         offered = ", ".join(offer) or "nothing"
         raise IllegalAction(f"The bank does not sell the {train_id} train now; it offers {offered}.")
 

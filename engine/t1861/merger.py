@@ -28,7 +28,7 @@ from engine.core.events import Event
 from engine.core.plain import plain_copy
 from engine.t1861 import conversion, holdings, merger_reduction, merger_shares, mergers, prices
 from engine.t1861.board import Board
-from engine.t1861.merger_candidates import candidates, closes_by_itself
+from engine.t1861.merger_candidates import candidates, closes_by_itself, connected
 from engine.t1861.merger_tokens import merged_tokens
 from engine.t1861.state import State
 
@@ -38,7 +38,9 @@ SNAPSHOT_FIELDS = ("cash", "minors", "majors", "privates", "arrivals")
 def add(state: State, acting: str, minor: Any) -> list[Event]:
     """``merge {minor}``: one more connected minor joins the acting minor's merger."""
     merging = state.round.get("merging") or [acting]
-    allowed = [name for name in candidates(state, merging) if name not in state.round.get("refused", [])]
+    # The broad walk judges a submitted merge (a record may hold one no route reaches);
+    # the offer is ``addable`` (merger_candidates).
+    allowed = [name for name in connected(state, merging) if name not in state.round.get("refused", [])]
     if minor not in allowed:
         names = ", ".join(name.upper() for name in allowed) or "none"
         raise IllegalAction(f"{str(minor).upper()} cannot join this merger (connected minors within the limits:"

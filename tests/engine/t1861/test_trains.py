@@ -75,6 +75,18 @@ def test_12_9_discarded_trains_are_sold_from_the_open_market_at_face_value_and_r
     assert rust(depot, "3").open_market == ()
 
 
+def test_12_9_the_open_market_offers_the_first_discarded_copy_of_each_type() -> None:
+    """Copies of a type are alike; 18xx.games offers only the copy discarded first and refuses
+    any other ("Not a buyable train", even when loading a game): the oracle's random seed 355
+    (2 players, column market) had 2-2 and 2-6 in the open market and MB buying 2-6.  A
+    submitted purchase of another copy is still sold, so a record naming one replays."""
+    depot = discard(discard(discard(_sold(new_depot(4), 12), "2-6"), "3-0"), "2-2")
+    assert bank_offer(depot, "3") == ("3-2", "2-6", "3-0")
+    assert cheapest_offer(depot, "3") == "2-6"
+    assert sell(depot, "2-2", "3").open_market == ("2-6", "3-0")
+    assert bank_purchase(Buyer("KR", "minor", cash=500, loans=0, trains=()), "2-2", depot, "3").train == "2-2"
+
+
 def test_16_the_first_4_starts_phase_4_rusts_the_2s_and_lets_majors_ipo() -> None:
     effects = first_purchase("4", "3", frozenset({"2", "3"}))
     assert effects is not None
