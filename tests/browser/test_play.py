@@ -93,7 +93,10 @@ def test_three_players_play_through_the_pages_and_a_visitor_reads_the_history(li
     assert "founds a new chain" in ann.locator("#hand li[data-tile='2A']").inner_text()
     answer(ann, "place_tile", check="2A")
     press(ann, "Found Tower")
-    answer(ann, "buy_shares", fill={"f.shares.tower": "4"})  # one too many: the engine says why
+    box = "form[data-action='buy_shares'] input[name='f.shares.tower']"
+    assert ann.locator(box).get_attribute("max") == "3"  # the most a turn may buy: the browser refuses a 4
+    ann.eval_on_selector("form[data-action='buy_shares']", "form => { form.noValidate = true; }")
+    answer(ann, "buy_shares", fill={"f.shares.tower": "4"})  # one too many, past the box: the engine says why
     assert "At most 3 shares" in ann.locator("#move-error").inner_text()
     answer(ann, "buy_shares", fill={"f.shares.tower": "2"})
 
