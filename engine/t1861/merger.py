@@ -39,7 +39,7 @@ def add(state: State, acting: str, minor: Any) -> list[Event]:
     """``merge {minor}``: one more connected minor joins the acting minor's merger."""
     merging = state.round.get("merging") or [acting]
     # The broad walk judges a submitted merge (a record may hold one no route reaches);
-    # the offer is ``addable`` (merger_candidates).
+    # the offer is ``addable`` below (``merger_candidates.candidates``: a route's reach).
     allowed = [name for name in connected(state, merging) if name not in state.round.get("refused", [])]
     if minor not in allowed:
         names = ", ".join(name.upper() for name in allowed) or "none"

@@ -108,9 +108,8 @@ def check_routes(
         route, walk = _check_one(network, company, plan, rules, places, who)
         routes.append(route)
         if not used.keys().isdisjoint(walk.all_pieces):  # the usual answer at once; the words only for a clash
-            segment = next(segment for segment, pieces in zip(walk.segments, walk.pieces, strict=True)
-                           if any(piece in used for piece in pieces))
-            clash = next(piece for piece in track_pieces(network, segment) if piece in used)
+            segment, clash = next((segment, piece) for segment, pieces in zip(walk.segments, walk.pieces, strict=True)
+                                  for piece in pieces if piece in used)
             raise RouteError(f"{used[clash]} and {_lower(who)} both use the same track in {places.hex(segment.hex)}.")
         used.update(dict.fromkeys(walk.all_pieces, who))
     return RouteSet(tuple(routes), sum(route.revenue for route in routes))
