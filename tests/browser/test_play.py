@@ -101,6 +101,8 @@ def test_three_players_play_through_the_pages_and_a_visitor_reads_the_history(li
     answer(ann, "buy_shares", fill={"f.shares.tower": "2"})
 
     bob.goto(f"{base}/games/{game.pk}/")
+    assert "waiting for Bob" in ann.locator("#move-label").inner_text()  # ann's page after her buy
+    assert "waiting for you (move 4)" in bob.locator("#move-label").inner_text()  # bob's own turn
     press(bob, "Place 4A")
     answer(bob, "found_chain", check="luxor")
     answer(bob, "buy_shares", fill={"f.shares.tower": "2"})
