@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalAction, MalformedRecord
-from engine.t1861.contents import HexContents, LaidTile, hex_contents
+from engine.t1861.contents import HexContents, LaidTile, hex_contents, laid_tile
 from engine.t1861.data import DATA
 from engine.t1861.fitting import fit_at, fit_refusal
 from engine.t1861.supply import Supply
@@ -138,7 +138,7 @@ class Board:
         fit = fit_at(hex_id, current, number, rotation)
         assert fit is not None  # fit_refusal said it fits
         new_cities = len(DATA.tiles[number].cities)
-        laid = {**self.laid, hex_id: LaidTile(number, rotation)}
+        laid = {**self.laid, hex_id: laid_tile(number, rotation)}
         tokens = _replace(self.tokens, hex_id, cities_after_upgrade(self.tokens.get(hex_id), fit.city_map, new_cities))
         reserved = _replace(
             self.reserved, hex_id, cities_after_upgrade(self.reserved.get(hex_id), fit.city_map, new_cities)
@@ -211,7 +211,8 @@ class Board:
     def from_json(cls, raw: Mapping[str, Any]) -> Board:
         """The board :meth:`to_json` wrote; raises MalformedRecord on anything else."""
         try:
-            laid = {hex_id: LaidTile(str(number), int(rotation)) for hex_id, (number, rotation) in raw["tiles"].items()}
+            laid = {hex_id: laid_tile(str(number), int(rotation))
+                    for hex_id, (number, rotation) in raw["tiles"].items()}
             tokens = {hex_id: _city_lists(cities) for hex_id, cities in raw["tokens"].items()}
             reserved = {hex_id: _city_lists(cities) for hex_id, cities in raw["reserved"].items()}
             supply = Supply.from_json(raw["supply"])

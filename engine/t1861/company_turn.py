@@ -165,6 +165,10 @@ def buyer(state: State, company: str) -> Buyer:
 
 
 def forced(state: State, company: str) -> bool:
+    """12.10: must the company buy a train now (``must_buy``)?  One that holds a train never must,
+    which most turns show without the buyer's view being put together."""
+    if company_of(state, company)["trains"]:
+        return False
     return must_buy(buyer(state, company), state.depot, state.phase)
 
 

@@ -23,6 +23,14 @@ class LaidTile:
     rotation: int
 
 
+@cache
+def laid_tile(number: str, rotation: int) -> LaidTile:
+    """The one ``LaidTile`` of that tile and rotation: boards share it, so the caches keyed by
+    a hex's tile (``hex_contents``, the network's hex parts) find their key by identity rather
+    than comparing fields at every lookup (issue 13's replay speed)."""
+    return LaidTile(number, rotation)
+
+
 @dataclass(frozen=True)
 class HexContents:
     """The track, cities and towns of one hex as they lie on the map."""

@@ -122,11 +122,20 @@ def bank_offer(depot: Depot, phase: str) -> tuple[str, ...]:
     return (*offer, *(train for train in depot.open_market if first_of_type[train_type_of(train)] == train))
 
 
-@lru_cache(maxsize=256)
 def cheapest_offer(depot: Depot, phase: str) -> str | None:
-    """The cheapest train the bank sells now (forced purchases and the RSR's first train);
-    kept like :func:`bank_offer` (a frozen depot), as every train step asks."""
-    return min(bank_offer(depot, phase), key=lambda train: train_def(train).price, default=None)
+    """The cheapest train the bank sells now (forced purchases and the RSR's first train).
+
+    Every train step asks, and the depot changes only when a train is bought, so the last
+    answer is kept by the depot's identity: a frozen value's answer never changes, and
+    looking it up so needs neither the depot's hash nor a comparison of its fields."""
+    kept_depot, kept_phase, kept = _LAST_CHEAPEST[0]
+    if kept_depot is not depot or kept_phase != phase:
+        kept = min(bank_offer(depot, phase), key=lambda train: train_def(train).price, default=None)
+        _LAST_CHEAPEST[0] = (depot, phase, kept)  # one assignment: threads see the old triple or the new
+    return kept
+
+
+_LAST_CHEAPEST: list[tuple[Depot | None, str, str | None]] = [(None, "", None)]
 
 
 def sell(depot: Depot, train_id: str, phase: str) -> Depot:

@@ -40,7 +40,7 @@ from types import MappingProxyType
 
 from engine.core.errors import IllegalAction
 from engine.t1861.board import Board, CityLists, cities_after_upgrade, require_hex, require_rotation, require_tile
-from engine.t1861.contents import HexContents, LaidTile
+from engine.t1861.contents import HexContents, laid_tile
 from engine.t1861.data import DATA
 from engine.t1861.fitting import Fit, candidates, fit_at, fit_refusal, kept_path_keys, kind_refusal, path_key
 from engine.t1861.geometry import edge_name
@@ -281,7 +281,7 @@ def _runs_new_track_or_changes_a_city(
     (seeds 253, 298 and 314: a first city tile on I13, 5 to 619 on I19 and 5 to 15 on E9,
     reached only by coming back along a line after a loop and turning off at a fork).
     """
-    laid = LaidTile(tile.number, fit.rotation)
+    laid = laid_tile(tile.number, fit.rotation)
     runs = runs_new_track(network, company, hex_id, laid, board.laid.get(hex_id), board.tokens_in(hex_id),
                           fit.city_map)
     if runs is not False:

@@ -9,10 +9,11 @@ sorted as strings.  Segment ids are ``"<hex>/<path index>"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import chain
+from types import MappingProxyType
 
 from engine.t1861.board import Board, CityLists
 from engine.t1861.contents import HexContents, LaidTile, hex_contents
@@ -71,6 +72,7 @@ def forget_networks() -> None:
     _LAST_PARTS.clear()
     _PIECES.clear()
     hex_stops.cache_clear()
+    hex_touching.cache_clear()
 
 
 def _build_network(board: Board, phase: str, company: str | None) -> Network:
@@ -78,7 +80,7 @@ def _build_network(board: Board, phase: str, company: str | None) -> Network:
     parts = _map_parts(board, phase_colour)
     stops, segments = parts.all_stops, parts.all_segments
     network = Network(stops=stops, segments=segments, phase_colour=phase_colour, touching=parts.touching,
-                      token_stops=parts.token_stops, pieces=_PIECES, by_id=parts.by_id, tokened=_tokened(parts))
+                      token_stops=parts.token_stops, pieces=_PIECES, by_id=parts.by_id, tokened=parts.tokened)
     if company is None:
         return network
     reached = reach(network, company)
@@ -115,6 +117,7 @@ class _MapParts:
     phase_colour: str
     stops: list[HexStops]
     segments: list[tuple[Segment, ...]]
+    hex_touching: list[HexTouching]  # each hex's segments by the nodes they touch (``hex_touching``)
     touching: dict[str, tuple[Segment, ...]]  # Network.touching of these segments
     # Network.stops and Network.segments: every hex's, in the map's order.  Networks only
     # read them, so a board whose stops (or track) are those of the last one shares them.
@@ -122,6 +125,7 @@ class _MapParts:
     all_segments: tuple[Segment, ...]
     token_stops: dict[str, tuple[Stop, ...]]  # Network.token_stops of ``all_stops``: shared while it is
     by_id: dict[str, Segment]  # Network.by_id of ``all_segments``
+    tokened: tuple[Stop, ...]  # Network.tokened of ``all_stops``
 
 
 # The last board built for each off-board colour: the token rules build any phase's network
@@ -143,11 +147,13 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     if last is not None and last.board is board:
         return last
     if last is None:
-        parts = _MapParts(board, phase_colour, [()] * len(_HEX_IDS), [()] * len(_HEX_IDS), {}, {}, (), {}, {})
+        hexes = len(_HEX_IDS)
+        parts = _MapParts(board, phase_colour, [()] * hexes, [()] * hexes, [_NO_TOUCHING] * hexes, {}, {}, (), {}, {}, ())
         todo: Iterable[str] = _HEX_IDS
     else:
-        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), last.touching,
-                          last.all_stops, last.all_segments, last.token_stops, last.by_id)
+        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), list(last.hex_touching),
+                          last.touching, last.all_stops, last.all_segments, last.token_stops, last.by_id,
+                          last.tokened)
         todo = _changed_hexes(last.board, board)
     nodes: set[str] = set()
     retracked: list[tuple[tuple[Segment, ...], tuple[Segment, ...]]] = []  # (old, new) track of each changed hex
@@ -162,12 +168,16 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             parts.stops[index] = stops
         track = hex_segments(hex_id, laid)  # cached: the same tuple while the tile is the same
         if track is not parts.segments[index]:
-            nodes.update(end for segment in (*parts.segments[index], *track) for end in segment.ends)
+            touching = hex_touching(hex_id, laid)
+            nodes.update(parts.hex_touching[index])
+            nodes.update(touching)
             retracked.append((parts.segments[index], track))
             parts.segments[index] = track
+            parts.hex_touching[index] = touching
     if new_stops:
         parts.all_stops = _stops_after(parts, new_stops, same_ids and last is not None)
         parts.token_stops = {}
+        parts.tokened = _tokened(parts)
     if nodes or last is None:
         parts.touching = dict(parts.touching)  # the last board's stays as it was
         parts.all_segments = tuple(chain.from_iterable(parts.segments))
@@ -207,8 +217,9 @@ def _stops_after(parts: _MapParts, changed: list[HexStops], same_ids: bool) -> d
 def _index_node(parts: _MapParts, node: str) -> None:
     """``Network.touching`` for one node: its segments in the network's segment order (the map's
     hex order, then path order), each once per end at the node."""
-    found = tuple(segment for index in _node_hexes(node) for segment in parts.segments[index]
-                  for end in segment.ends if end == node)
+    found: tuple[Segment, ...] = ()
+    for index in _node_hexes(node):
+        found += parts.hex_touching[index].get(node, ())
     if found:
         parts.touching[node] = found
     else:
@@ -264,6 +275,22 @@ def hex_segments(hex_id: str, laid: LaidTile | None) -> tuple[Segment, ...]:
         Segment(id=f"{hex_id}/{index}", hex=hex_id, ends=(node_id(hex_id, path[0]), node_id(hex_id, path[1])))
         for index, path in enumerate(contents.paths)
     )
+
+
+HexTouching = Mapping[str, tuple[Segment, ...]]
+_NO_TOUCHING: HexTouching = MappingProxyType({})
+
+
+@cache
+def hex_touching(hex_id: str, laid: LaidTile | None) -> HexTouching:
+    """One hex's segments by the nodes they touch, each in path order and once per end at the
+    node: a node's entry in ``Network.touching`` is those of its hexes joined in map order.
+    Pure in (hex, tile), so cached (read-only: every board with this tile shares it)."""
+    found: dict[str, tuple[Segment, ...]] = {}
+    for segment in hex_segments(hex_id, laid):
+        for end in segment.ends:
+            found[end] = (*found.get(end, ()), segment)
+    return MappingProxyType(found)
 
 
 @lru_cache(maxsize=4096)
