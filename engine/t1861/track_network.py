@@ -127,6 +127,18 @@ class _MapParts:
     by_id: dict[str, Segment]  # Network.by_id of ``all_segments``
     tokened: tuple[Stop, ...]  # Network.tokened of ``all_stops``
 
+    @classmethod
+    def blank(cls, board: Board, phase_colour: str) -> _MapParts:
+        """Parts with no hex worked out yet, to be filled for ``board``."""
+        hexes = len(_HEX_IDS)
+        return cls(board, phase_colour, [()] * hexes, [()] * hexes, [_NO_TOUCHING] * hexes, {}, {}, (), {}, {}, ())
+
+    def following(self, board: Board) -> _MapParts:
+        """These parts, to be changed into ``board``'s: the per-hex lists are copies, the rest is
+        replaced (never changed) where ``board`` differs."""
+        return _MapParts(board, self.phase_colour, list(self.stops), list(self.segments), list(self.hex_touching),
+                         self.touching, self.all_stops, self.all_segments, self.token_stops, self.by_id, self.tokened)
+
 
 # The last board built for each off-board colour: the token rules build any phase's network
 # (reach ignores off-board values) between the turn's own, and with one kept board the two
@@ -146,17 +158,13 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     last = _LAST_PARTS.get(phase_colour)  # published parts are never changed again, so threads may share them
     if last is not None and last.board is board:
         return last
+    todo: Iterable[str]
     if last is None:
-        hexes = len(_HEX_IDS)
-        parts = _MapParts(board, phase_colour, [()] * hexes, [()] * hexes, [_NO_TOUCHING] * hexes, {}, {}, (), {}, {}, ())
-        todo: Iterable[str] = _HEX_IDS
+        parts, todo = _MapParts.blank(board, phase_colour), _HEX_IDS
     else:
-        parts = _MapParts(board, phase_colour, list(last.stops), list(last.segments), list(last.hex_touching),
-                          last.touching, last.all_stops, last.all_segments, last.token_stops, last.by_id,
-                          last.tokened)
-        todo = _changed_hexes(last.board, board)
+        parts, todo = last.following(board), _changed_hexes(last.board, board)
     nodes: set[str] = set()
-    retracked: list[tuple[tuple[Segment, ...], tuple[Segment, ...]]] = []  # (old, new) track of each changed hex
+    retracked: list[Retracked] = []  # (map index, old track, new track) of each hex whose track changed
     new_stops: list[HexStops] = []
     same_ids = True  # whether every hex whose stops changed has the same stop ids, in the same order
     for hex_id in todo:
@@ -171,7 +179,7 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             touching = hex_touching(hex_id, laid)
             nodes.update(parts.hex_touching[index])
             nodes.update(touching)
-            retracked.append((parts.segments[index], track))
+            retracked.append((index, parts.segments[index], track))
             parts.segments[index] = track
             parts.hex_touching[index] = touching
     if new_stops:
@@ -180,25 +188,49 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
         parts.tokened = _tokened(parts)
     if nodes or last is None:
         parts.touching = dict(parts.touching)  # the last board's stays as it was
-        parts.all_segments = tuple(chain.from_iterable(parts.segments))
-        parts.by_id = _by_id_after(last.by_id, retracked) if last is not None else {
-            segment.id: segment for segment in parts.all_segments}
+        if last is None:
+            parts.all_segments = tuple(chain.from_iterable(parts.segments))
+            parts.by_id = _ids_of(parts.all_segments)
+        else:
+            parts.all_segments = _segments_after(parts, last.all_segments, retracked)
+            parts.by_id = _by_id_after(last.by_id, retracked)
         for node in nodes:
             _index_node(parts, node)
     _LAST_PARTS[phase_colour] = parts
     return parts
 
 
-def _by_id_after(by_id: dict[str, Segment], retracked: list[tuple[tuple[Segment, ...], tuple[Segment, ...]]]
-                 ) -> dict[str, Segment]:
+Retracked = tuple[int, tuple[Segment, ...], tuple[Segment, ...]]
+
+
+def _segments_after(parts: _MapParts, segments: tuple[Segment, ...], retracked: list[Retracked]
+                    ) -> tuple[Segment, ...]:
+    """``Network.segments`` once some hexes hold other track (``parts.segments`` already has it):
+    for one such hex, the kept tuple with that hex's stretch replaced, which is quicker than
+    joining every hex's tuple again (a lay changes one hex)."""
+    if len(retracked) != 1:
+        return tuple(chain.from_iterable(parts.segments))
+    [(index, old, new)] = retracked
+    start = sum(map(len, parts.segments[:index]))
+    return segments[:start] + new + segments[start + len(old):]
+
+
+def _by_id_after(by_id: dict[str, Segment], retracked: list[Retracked]) -> dict[str, Segment]:
     """``Network.by_id`` once some hexes hold other track: the kept index (never changed: a copy)
-    without each such hex's old segments and with its new ones."""
+    without each such hex's old segments and with its new ones.  A segment id names its hex
+    and path, so a new tile's ids overwrite the old tile's and only the paths beyond the new
+    tile's count are deleted (a deletion leaves the copy's table with holes, which makes the
+    next board's copy slower)."""
     changed = dict(by_id)
-    for old, new in retracked:
-        for segment in old:
+    for _, old, new in retracked:
+        changed.update(_ids_of(new))
+        for segment in old[len(new):]:
             del changed[segment.id]
-        changed.update((segment.id, segment) for segment in new)
     return changed
+
+
+def _ids_of(track: tuple[Segment, ...]) -> dict[str, Segment]:
+    return {segment.id: segment for segment in track}
 
 
 def _stops_after(parts: _MapParts, changed: list[HexStops], same_ids: bool) -> dict[str, Stop]:
