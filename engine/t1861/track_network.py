@@ -70,6 +70,7 @@ def forget_networks() -> None:
     tests compare a replay with and without this reuse)."""
     _RECENT.clear()
     _LAST_PARTS.clear()
+    _NEWEST.clear()
     _PIECES.clear()
     hex_stops.cache_clear()
     hex_touching.cache_clear()
@@ -133,17 +134,21 @@ class _MapParts:
         hexes = len(_HEX_IDS)
         return cls(board, phase_colour, [()] * hexes, [()] * hexes, [_NO_TOUCHING] * hexes, {}, {}, (), {}, {}, ())
 
-    def following(self, board: Board) -> _MapParts:
-        """These parts, to be changed into ``board``'s: the per-hex lists are copies, the rest is
-        replaced (never changed) where ``board`` differs."""
-        return _MapParts(board, self.phase_colour, list(self.stops), list(self.segments), list(self.hex_touching),
+    def following(self, board: Board, phase_colour: str) -> _MapParts:
+        """These parts, to be changed into ``board``'s in ``phase_colour``: the per-hex lists are
+        copies, the rest is replaced (never changed) where ``board`` differs."""
+        return _MapParts(board, phase_colour, list(self.stops), list(self.segments), list(self.hex_touching),
                          self.touching, self.all_stops, self.all_segments, self.token_stops, self.by_id, self.tokened)
 
 
 # The last board built for each off-board colour: the token rules build any phase's network
 # (reach ignores off-board values) between the turn's own, and with one kept board the two
-# chains would each rebuild the whole map at every switch.
+# chains would each rebuild the whole map at every switch.  The newest of them all starts a
+# colour whose own last board is not the one a board was made from (a new phase's first
+# network): only the changed hexes and the off-boards, whose values are the colour's, differ.
 _LAST_PARTS: dict[str, _MapParts] = {}
+_NEWEST: list[_MapParts] = []
+_OFFBOARD_HEXES = frozenset(hex_id for hex_id in DATA.hexes if hex_contents(hex_id, None).offboard is not None)
 
 
 def _map_parts(board: Board, phase_colour: str) -> _MapParts:
@@ -159,10 +164,16 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     if last is not None and last.board is board:
         return last
     todo: Iterable[str]
-    if last is None:
-        parts, todo = _MapParts.blank(board, phase_colour), _HEX_IDS
+    if last is not None and board.change is not None and board.change.made_from(last.board):
+        parts, todo = last.following(board, phase_colour), board.change.hexes
+    elif _NEWEST:
+        newest = _NEWEST[0]
+        parts, todo = newest.following(board, phase_colour), _changed_hexes(newest.board, board)
+        if newest.phase_colour != phase_colour:
+            todo = _OFFBOARD_HEXES.union(todo)
     else:
-        parts, todo = last.following(board), _changed_hexes(last.board, board)
+        parts, todo = _MapParts.blank(board, phase_colour), _HEX_IDS
+    from_scratch = todo is _HEX_IDS
     nodes: set[str] = set()
     retracked: list[Retracked] = []  # (map index, old track, new track) of each hex whose track changed
     new_stops: list[HexStops] = []
@@ -183,20 +194,21 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
             parts.segments[index] = track
             parts.hex_touching[index] = touching
     if new_stops:
-        parts.all_stops = _stops_after(parts, new_stops, same_ids and last is not None)
+        parts.all_stops = _stops_after(parts, new_stops, same_ids and not from_scratch)
         parts.token_stops = {}
         parts.tokened = _tokened(parts)
-    if nodes or last is None:
+    if nodes or from_scratch:
         parts.touching = dict(parts.touching)  # the last board's stays as it was
-        if last is None:
+        if from_scratch:
             parts.all_segments = tuple(chain.from_iterable(parts.segments))
             parts.by_id = _ids_of(parts.all_segments)
         else:
-            parts.all_segments = _segments_after(parts, last.all_segments, retracked)
-            parts.by_id = _by_id_after(last.by_id, retracked)
+            parts.all_segments = _segments_after(parts, parts.all_segments, retracked)
+            parts.by_id = _by_id_after(parts.by_id, retracked)
         for node in nodes:
             _index_node(parts, node)
     _LAST_PARTS[phase_colour] = parts
+    _NEWEST[:] = [parts]
     return parts
 
 
