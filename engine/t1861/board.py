@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.plain import dict_copy
 from engine.t1861.contents import HexContents, LaidTile, hex_contents, laid_tile
 from engine.t1861.data import DATA
 from engine.t1861.fitting import fit_at, fit_refusal
@@ -138,7 +139,8 @@ class Board:
         fit = fit_at(hex_id, current, number, rotation)
         assert fit is not None  # fit_refusal said it fits
         new_cities = len(DATA.tiles[number].cities)
-        laid = {**self.laid, hex_id: laid_tile(number, rotation)}
+        laid = dict_copy(self.laid)
+        laid[hex_id] = laid_tile(number, rotation)
         tokens = _replace(self.tokens, hex_id, cities_after_upgrade(self.tokens.get(hex_id), fit.city_map, new_cities))
         reserved = _replace(
             self.reserved, hex_id, cities_after_upgrade(self.reserved.get(hex_id), fit.city_map, new_cities)
@@ -315,7 +317,8 @@ def _replace(mapping: Mapping[str, CityLists], hex_id: str, cities: CityLists) -
     without comparing its entries (issue 13)."""
     if hex_id not in mapping and not any(cities):
         return mapping
-    changed = {key: value for key, value in mapping.items() if key != hex_id}
+    changed = dict_copy(mapping)
+    changed.pop(hex_id, None)
     if any(cities):
         changed[hex_id] = cities
     return MappingProxyType(changed)

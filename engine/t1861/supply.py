@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from engine.core.plain import dict_copy
 from engine.t1861.data import DATA
 
 
@@ -35,7 +36,7 @@ class Supply:
 
     def exchanged(self, taken: str, returned: str | None) -> Supply:
         """The supply after ``taken`` is laid and ``returned`` (a tile, not a picture) comes back."""
-        left = dict(self.left)
+        left = dict_copy(self.left)
         if taken in left:
             left[taken] -= 1
         if returned is not None and returned in left:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core.plain import plain_copy
+from engine.core.plain import dict_copy, plain_copy
 
 SCALARS = st.none() | st.booleans() | st.integers() | st.text(max_size=5) | st.floats(allow_nan=False)
 PLAIN = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
@@ -44,3 +46,12 @@ def test_an_object_marshal_cannot_write_is_deep_copied() -> None:
     copied = plain_copy(value)
     assert copied["marker"] is not value["marker"] and copied["marker"].items == [1]
     assert copied["list"] == [2] and copied["list"] is not value["list"]
+
+
+def test_dict_copy_gives_a_new_dict_in_the_same_order_from_a_view_or_a_dict():
+    table = {"b": 1, "a": 2}
+    for mapping in (MappingProxyType(table), table):
+        copied = dict_copy(mapping)
+        copied["c"] = 3
+        assert list(copied.items()) == [("b", 1), ("a", 2), ("c", 3)]
+        assert table == {"b": 1, "a": 2}  # the original, and the view on it, are unchanged
