@@ -46,7 +46,7 @@ def waiting(state: State) -> list[Waiting]:
     asked = _asked(state)
     if not state.options.get(ending.MANUAL_END_OPTION):
         return asked
-    return [replace(entry, accepts=(*entry.accepts, ending.END_GAME)) for entry in asked]
+    return [entry._replace(accepts=(*entry.accepts, ending.END_GAME)) for entry in asked]
 
 
 def _asked(state: State) -> list[Waiting]:
