@@ -149,13 +149,13 @@ def lay_cost(board: Board, hex_id: str, done: LaysThisTurn = LaysThisTurn()) -> 
 def _hex_refusal(board: Board, company: str, phase: str, hex_id: str, done: LaysThisTurn) -> str | None:
     """Why no tile at all may go into ``hex_id`` for ``company`` now."""
     hexdef = DATA.hexes[hex_id]
-    name = hexdef.display_name()
+    name = hexdef.display_name  # the words only for a refusal: the lay menu asks this of every hex in reach
     if not hexdef.takes_tiles:
-        return f"{name} is a {hexdef.colour} hex; its track is fixed and takes no tile."
+        return f"{name()} is a {hexdef.colour} hex; its track is fixed and takes no tile."
     if hexdef.blocked_until_phase_3 and _phase_index(phase) < _OPEN_FROM:
-        return f"{name} is closed to track until phase 3."
+        return f"{name()} is closed to track until phase 3."
     if hex_id in done.hexes:
-        return f"{company} has already laid a tile in {name} this turn; its second lay must be in another hex."
+        return f"{company} has already laid a tile in {name()} this turn; its second lay must be in another hex."
     if done.upgraded and _is_upgrade(board.contents(hex_id)):
         return f"{company} has already upgraded a tile this turn; its second tile action may only lay a yellow tile."
     return None
@@ -179,16 +179,19 @@ def _company_refusal(
     board: Board, company: str, hex_id: str, tile: TileDef, fit: Fit, edges: set[int], entries: set[int]
 ) -> str | None:
     """Connection and the semi-restrictive rule, for a tile that fits, given the edges of the hex
-    the company reaches and those it enters it by (``Reach.edges_of``, ``Reach.entries_of``)."""
-    name = DATA.hexes[hex_id].display_name()
-    placed = f"Tile {tile.number} at rotation {fit.rotation} in {name}"
+    the company reaches and those it enters it by (``Reach.edges_of``, ``Reach.entries_of``).
+    The words are put together only for a refusal: a lay check asks this each time its walk
+    finds more of the hex (issue 13)."""
+    name = DATA.hexes[hex_id].display_name
     if not edges:
-        return f"{name} is not connected to {company}'s track: no track {company} can use reaches it."
+        return f"{name()} is not connected to {company}'s track: no track {company} can use reaches it."
     if not tile.exits_at(fit.rotation) & edges:
         reachable = _listed([edge_name(edge) for edge in sorted(edges)])
-        return f"{placed} would not connect to {company}'s track, which reaches only its {reachable} edge."
+        return (f"Tile {tile.number} at rotation {fit.rotation} in {name()} would not connect to {company}'s"
+                f" track, which reaches only its {reachable} edge.")
     if not _uses_new_track_or_changes_a_city(board, company, hex_id, tile, fit, entries):
-        return f"{placed} would add no track {company} can use and change no city's value."
+        return (f"Tile {tile.number} at rotation {fit.rotation} in {name()} would add no track {company} can"
+                " use and change no city's value.")
     return None
 
 

@@ -133,18 +133,19 @@ def _home_city_options(board: Board) -> list[tuple[str, int]]:
 
 
 def _place_refusal(board: Board, company: str, hex_id: str, city: int) -> str | None:
-    """Why ``company`` may not have a token in that city whatever its reach; None if it may."""
-    name = DATA.hexes[hex_id].display_name()
+    """Why ``company`` may not have a token in that city whatever its reach; None if it may.
+    The words only for a refusal: the token step asks this of every city the walk reaches."""
+    name = DATA.hexes[hex_id].display_name
     cities = board.contents(hex_id).cities
     if not 0 <= city < len(cities):
-        return f"{name} has no city {city}; it has {len(cities)} now." if cities else f"{name} has no city."
+        return f"{name()} has no city {city}; it has {len(cities)} now." if cities else f"{name()} has no city."
     if any(company in companies for companies in board.tokens_in(hex_id)):
-        return f"{company} already has a token in {name}; a company has at most one token in a hex."
+        return f"{company} already has a token in {name()}; a company has at most one token in a hex."
     if board.free_slots(hex_id, city, company) <= 0:
         held = [other for other in board.reserved_in(hex_id)[city] if other != company]
         if held and len(board.tokens_in(hex_id)[city]) < cities[city].slots:
-            return f"The free slot in {name} is held for {' and '.join(held)}."
-        return f"The city in {name} has no free slot."
+            return f"The free slot in {name()} is held for {' and '.join(held)}."
+        return f"The city in {name()} has no free slot."
     return None
 
 
