@@ -44,13 +44,15 @@ def floated_after(state: State, company_id: str) -> str | None:
 
 
 def start_operating_round(state: State, number: int) -> list[Event]:
+    """The round's first holding operates; with none floated yet the log says so on the round's
+    own line, which would otherwise stand bare before the next round's."""
     state.or_number = number
-    events = [Event(f"Operating round {state.set_number}.{number} begins.", "operating_round",
-                    {"set": state.set_number, "round": number})]
+    heading, data = f"Operating round {state.set_number}.{number}", {"set": state.set_number, "round": number}
     first = floated_after(state, "")
     if first is None:
-        return events + end_operating_round(state)
-    return events + start_company_turn(state, first)
+        nobody = Event(f"{heading}: no holding has floated yet, so none operates.", "operating_round", data)
+        return [nobody, *end_operating_round(state)]
+    return [Event(f"{heading} begins.", "operating_round", data), *start_company_turn(state, first)]
 
 
 def start_company_turn(state: State, company_id: str) -> list[Event]:

@@ -280,3 +280,12 @@ def test_operate_is_asked_even_when_nothing_can_be_done_and_done_is_always_legal
     # Seedy owns nothing to scrap and no other holding has a railroad to offer for: only what is legal shows.
     assert [option.type for option in prompt.actions] == ["buy_railroad", "done"]
     assert prompt.quick[0].action == {"type": "done"}
+
+
+def test_an_operating_round_with_no_holding_floated_says_that_none_operates() -> None:
+    state = play([*DRAFT_WITHOUT_450, pass_(ANN)])
+    lines = texts(act(state, *pass_(BOB)))
+    assert lines[2:] == ["Operating round 1.1: no holding has floated yet, so none operates.",
+                         "Operating round 1.2: no holding has floated yet, so none operates.",
+                         "Stock round 2 begins; ann has the priority deal."]
+    assert prompt_name(state) == (ANN, "stock_turn")
