@@ -219,14 +219,18 @@ class _Walk:
         self.pieces: list[tuple[str, ...]] = []  # each segment's track pieces, once the track is checked
         self.all_pieces: list[str] = []  # all of them, in order
 
-    def nodes(self) -> list[str]:
-        """The nodes in travel order (one more than segments), checking each step connects."""
+    def _start(self) -> str:
+        """The node the walk starts from: the first segment's end that the second does not touch."""
         first = self.segments[0]
-        start = first.ends[0]
         if len(self.segments) > 1:
             following = self.segments[1].ends
-            start = first.ends[1] if first.ends[0] in following and first.ends[1] not in following else first.ends[0]
-        nodes = [start]
+            if first.ends[0] in following and first.ends[1] not in following:
+                return first.ends[1]
+        return first.ends[0]
+
+    def nodes(self) -> list[str]:
+        """The nodes in travel order (one more than segments), checking each step connects."""
+        nodes = [self._start()]
         for segment in self.segments:
             here = nodes[-1]
             if here not in segment.ends:
@@ -237,7 +241,47 @@ class _Walk:
         return nodes
 
     def stops(self) -> list[Stop]:
-        """The stops visited in order, after the checks on the walk itself."""
+        """The stops visited in order, after the checks on the walk itself.  A route that keeps
+        them all (most routes checked: a recorded run, the optimiser's answer) is walked once;
+        one that breaks one is walked check by check to name the first rule it breaks."""
+        found = self.stops_if_legal()
+        return found if found is not None else self.stops_checked()
+
+    def stops_if_legal(self) -> list[Stop] | None:
+        """The stops in order when the walk keeps every rule of its path (connected, from a stop to
+        a stop, no reversal at a hex edge, no track twice), its track pieces noted; None when it
+        breaks any, which :meth:`stops_checked` then names.  One pass instead of four (issue 13)."""
+        network = self.network
+        stops_by_id, kept = network.stops, network.pieces
+        here = self._start()
+        stop = stops_by_id.get(here)
+        if stop is None:
+            return None
+        visited, pieces, all_pieces = [stop], [], []
+        for segment in self.segments:
+            first, second = segment.ends
+            if here == first:
+                here = second
+            elif here == second:
+                here = first
+            else:
+                return None  # not connected
+            entry = kept.get(segment.id)
+            own = entry[1] if entry is not None and entry[0] is segment else track_pieces(network, segment)
+            pieces.append(own)
+            all_pieces.extend(own)
+            stop = stops_by_id.get(here)
+            if stop is not None:
+                visited.append(stop)
+        if stop is None or len(set(all_pieces)) != len(all_pieces):
+            # It ends in open track, or uses some track twice; turning back at a hex edge is
+            # among the latter, as both segments hold that edge's piece of the hex.
+            return None
+        self.pieces, self.all_pieces = pieces, all_pieces
+        return visited
+
+    def stops_checked(self) -> list[Stop]:
+        """The stops visited in order, each rule of the walk checked in turn (RouteError names the first broken)."""
         nodes = self.nodes()
         stops_by_id = self.network.stops
         for end in (nodes[0], nodes[-1]):
