@@ -118,7 +118,9 @@ def check_lay(
     network, tiledef = build_network(board, phase), DATA.tiles[tile]
 
     def connects(edges: set[int], entries: set[int]) -> bool:  # grows with the sets: reaches_enough may stop early
-        return _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
+        # No edge reached is the refusal's first case; asked before the walk starts, and then
+        # answered without putting its words together.
+        return bool(edges) and _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
     if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
