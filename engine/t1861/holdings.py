@@ -52,9 +52,12 @@ def may_hold_more(state: State, major: str, seat: int) -> bool:
 
 
 def ten_percent_index(state: State, major: str, owner: Owner) -> int | None:
-    """One of ``owner``'s 10% certificates of ``major`` (the lowest index), or None."""
-    certificates = state.majors[major]["certificates"]
-    return next((index for index in range(1, len(certificates)) if certificates[index] == owner), None)
+    """One of ``owner``'s 10% certificates of ``major`` (the lowest index), or None.  Looked up
+    by the list's own search, in C: stock turns ask it for every major and source."""
+    try:
+        return state.majors[major]["certificates"].index(owner, PRESIDENT + 1)
+    except ValueError:
+        return None
 
 
 def move_ten_percent(state: State, major: str, giver: Owner, taker: Owner) -> None:
