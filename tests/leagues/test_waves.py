@@ -8,6 +8,7 @@ import pytest
 from django.core import mail
 from django.core.management import call_command
 
+from games import resignation
 from games.models import GameStatus, SeatOrder
 from leagues import draw, tasks
 from leagues.models import LeagueGame, Season, SeasonStatus, WaveStatus
@@ -72,13 +73,21 @@ def test_each_wave_starts_when_the_last_game_of_the_one_before_has_finished(seas
     tasks.run_seasons()
     assert season.waves.get(index=1).status == WaveStatus.FINISHED
     assert all(lg.game.status == GameStatus.ACTIVE for lg in _wave_games(season, 2))
-    for index in (2, 3):
+    for index in (2, 3):  # a game ended by a resignation ends its wave's wait as well
         for league_game in _wave_games(season, index):
-            play_to_end(league_game.game)
+            _resign_first_seat(league_game.game)
         tasks.run_seasons()
     season.refresh_from_db()
     assert season.status == SeasonStatus.FINISHED and season.finished_at is not None
     assert set(season.waves.values_list("status", flat=True)) == {WaveStatus.FINISHED}
+
+
+def _resign_first_seat(game) -> None:
+    """End a two-player game the quick way a player may: the first seat's player resigns."""
+    player = game.seats.get(index=0).user
+    assert resignation.resign(game.pk, player).game_over
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
 
 
 def test_the_embedded_runs_periodic_loop_runs_the_league_task(season):
