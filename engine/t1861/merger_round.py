@@ -78,10 +78,18 @@ def seat(state: State) -> int:
     return owner
 
 
-def is_plain_pass(state: State, action: dict[str, Any]) -> bool:
-    """A minor's pass at its turn with no merger under way (14.1): ``act`` then only moves the
-    round on (``_next_minor``), which refuses nothing, so it needs no copy of the state."""
-    return action.get("type") == "pass" and state.round["step"] == "turn" and not state.round.get("merging")
+def answers_in_place(state: State, action: dict[str, Any]) -> bool:
+    """Whether ``act`` refuses ``action`` before its first change, so it needs no copy of the state:
+    - a minor's pass at its turn with no merger under way (14.1), which only moves the round on
+      (``_next_minor``, which refuses nothing);
+    - any answer while shares are sold (14.2, R7): a purchase refuses at once (another company's
+      share, or one the player may not buy: ``merger_shares.buy``) and a pass refuses nothing,
+      and what follows either - the queue, the presidency swap, a failed merger put back, the
+      next minor - refuses nothing (issue 13: the most frequent of the round's answers)."""
+    step = state.round["step"]
+    if step == "shares":
+        return True
+    return action.get("type") == "pass" and step == "turn" and not state.round.get("merging")
 
 
 def act(state: State, seat: int, action: dict[str, Any]) -> list[Event]:

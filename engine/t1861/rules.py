@@ -6,9 +6,10 @@ itself: the private auction (``private_auction.bid`` refuses before its first ch
 pass refuses nothing), the stock round and its minor auctions (every ``stock_round`` turn
 action refuses before its first change; what follows - holdings moved within the counts
 just checked, the next turn, the round's end - refuses nothing), the operating round
-(``company_turn``, ``rsr_turn``) and a minor's plain pass in the merger round
-(``merger_round.is_plain_pass``).  Copying the whole state for each of those answers cost
-a good part of the replay time (issue 13's 50 ms).  The rest - the merger round's other
+(``company_turn``, ``rsr_turn``) and, in the merger round, a minor's plain pass and the
+share buying after a conversion or merger (``merger_round.answers_in_place``).  Copying
+the whole state for each of those answers cost a good part of the replay time (issue 13's
+50 ms).  The rest - the merger round's other
 answers and a trainless major's nationalisation, which change the state in many places
 as they go - work on a copy that replaces the state only when the whole action was legal.
 """
@@ -73,10 +74,10 @@ def _asked(state: State, seat: int) -> Waiting:
 
 def _checks_first(state: State, prompt: str, action: dict[str, Any]) -> bool:
     """Whether the rule that answers refuses before it changes anything, so it may work on the
-    state itself: see the module docstring; in the merger round only a minor's plain pass
-    (most of that round's answers), which only moves the round on."""
+    state itself: see the module docstring; in the merger round a minor's plain pass and the
+    answers while shares are sold (``merger_round.answers_in_place``)."""
     if state.round["kind"] == "merger":
-        return merger_round.is_plain_pass(state, action)
+        return merger_round.answers_in_place(state, action)
     return prompt in CHECK_FIRST
 
 

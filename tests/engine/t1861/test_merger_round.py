@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.t1861 import prices
-from engine.t1861.state import State
+from engine.t1861.state import State, state_to_json
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import asked, fixture_replay, play
 
@@ -173,8 +173,14 @@ def test_after_conversion_the_owner_buys_any_number_then_each_other_player_one(k
     assert asked(krs_turn) == (1, "merger_shares")
     play(krs_turn, 1, "buy_shares", company="mk", source="treasury")
     assert asked(krs_turn) == (2, "merger_shares")  # bob had his one share
+    before = state_to_json(krs_turn)
     with pytest.raises(IllegalAction, match="treasury shares"):
         TITLE.apply_in_place(krs_turn, 2, {"type": "buy_shares", "company": "sw", "source": "treasury"})
+    krs_turn.cash[2] = 100  # less than a share's ₽120
+    with pytest.raises(IllegalAction, match="cannot buy another MK share"):
+        TITLE.apply_in_place(krs_turn, 2, {"type": "buy_shares", "company": "mk", "source": "treasury"})
+    krs_turn.cash[2] = before["cash"][2]
+    assert state_to_json(krs_turn) == before  # refused answers are worked on the state itself: nothing changed
     play(krs_turn, 2, "pass")
     play(krs_turn, 3, "pass")
     assert krs_turn.majors["mk"]["cash"] == cash_before + 3 * 120
