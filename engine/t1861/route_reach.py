@@ -40,12 +40,12 @@ def reaches_by_route(network: Network, company: str, target: str) -> bool:
     """Whether some route from a city holding ``company``'s token arrives at the stop ``target``."""
     target_hex = network.stops[target].hex
     starts = [start.id for start in network.stops_with_token(company)]
-    if target in starts or any(_shortest_is_a_route(network, company, start, target) for start in starts):
+    if target in starts or any(_nearest_first_is_a_route(network, company, start, target) for start in starts):
         return True
     return any(_search(network, company, start, target, target_hex) for start in starts)
 
 
-def _shortest_is_a_route(network: Network, company: str, start: str, target: str) -> bool:
+def _nearest_first_is_a_route(network: Network, company: str, start: str, target: str) -> bool:
     """A quick yes: a way to ``target`` that never turns back at a hex edge, found best first
     (the segments nearest the target's hex first), is nearly always a route already (no stop
     or edge on it twice); only when it is not does the depth-first search below look further

@@ -252,7 +252,7 @@ class _Walk:
         a stop, no reversal at a hex edge, no track twice), its track pieces noted; None when it
         breaks any, which :meth:`stops_checked` then names.  One pass instead of four (issue 13)."""
         network = self.network
-        stops_by_id, kept = network.stops, network.pieces
+        stops_by_id = network.stops
         here = self._start()
         stop = stops_by_id.get(here)
         if stop is None:
@@ -266,8 +266,7 @@ class _Walk:
                 here = first
             else:
                 return None  # not connected
-            entry = kept.get(segment.id)
-            own = entry[1] if entry is not None and entry[0] is segment else track_pieces(network, segment)
+            own = track_pieces(network, segment)
             pieces.append(own)
             all_pieces.extend(own)
             stop = stops_by_id.get(here)

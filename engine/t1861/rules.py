@@ -9,9 +9,9 @@ just checked, the next turn, the round's end - refuses nothing), the operating r
 (``company_turn``, ``rsr_turn``) and, in the merger round, a minor's plain pass and the
 share buying after a conversion or merger (``merger_round.answers_in_place``).  Copying
 the whole state for each of those answers cost a good part of the replay time (issue 13's
-50 ms).  The rest - the merger round's other
-answers and a trainless major's nationalisation, which change the state in many places
-as they go - work on a copy that replaces the state only when the whole action was legal.
+50 ms).  The rest - the merger round's other answers and a trainless major's
+nationalisation, which change the state in many places as they go - work on a copy that
+replaces the state only when the whole action was legal.
 """
 
 from __future__ import annotations

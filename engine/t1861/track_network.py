@@ -163,16 +163,15 @@ def _map_parts(board: Board, phase_colour: str) -> _MapParts:
     last = _LAST_PARTS.get(phase_colour)  # published parts are never changed again, so threads may share them
     if last is not None and last.board is board:
         return last
+    made_from_last = last is not None and board.change is not None and board.change.made_from(last.board)
+    base = last if made_from_last else next(iter(_NEWEST), None)
     todo: Iterable[str]
-    if last is not None and board.change is not None and board.change.made_from(last.board):
-        parts, todo = last.following(board, phase_colour), board.change.hexes
-    elif _NEWEST:
-        newest = _NEWEST[0]
-        parts, todo = newest.following(board, phase_colour), _changed_hexes(newest.board, board)
-        if newest.phase_colour != phase_colour:
-            todo = _OFFBOARD_HEXES.union(todo)
-    else:
+    if base is None:
         parts, todo = _MapParts.blank(board, phase_colour), _HEX_IDS
+    else:
+        parts, todo = base.following(board, phase_colour), _changed_hexes(base.board, board)
+        if base.phase_colour != phase_colour:
+            todo = _OFFBOARD_HEXES.union(todo)
     from_scratch = todo is _HEX_IDS
     nodes: set[str] = set()
     retracked: list[Retracked] = []  # (map index, old track, new track) of each hex whose track changed
