@@ -84,3 +84,17 @@ def test_a_page_reloads_for_new_table_talk_unless_a_message_is_being_written(liv
         bob.clock.run_for(POLL_MS)
     assert bob.locator("#chat-message").input_value() == "yes, I"  # not reloaded under the player's typing
     assert bob.locator("#moved-on").is_hidden()
+
+
+def test_a_railroad_barons_round_with_no_holding_floated_reads_so_in_the_log(live_server, new_page, players):
+    """The log line of an operating round nobody operates in says why, on the page a player opens."""
+    from tests.engine.railroad_barons.support import ANN, BOB, DRAFT_WITHOUT_450, pass_
+
+    game = play(started_game(players[:2], "railroad-barons", options={}), [*DRAFT_WITHOUT_450, pass_(ANN), pass_(BOB)])
+    ann = signed_in_page(new_page, live_server.url, players[0])
+    ann.goto(f"{live_server.url}/games/{game.pk}/")
+    log = ann.locator("#log")
+    for number in (1, 2):
+        line = f"Operating round 1.{number}: no holding has floated yet, so none operates."
+        assert log.get_by_text(line).count() == 1
+    assert log.get_by_text("Operating round 1.1 begins.").count() == 0
