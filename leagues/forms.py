@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from games.titles import startable_titles
 from leagues.models import PointsTo, TieBreak
@@ -83,6 +84,14 @@ class SeasonForm(forms.Form):
         min_value=0, max_value=20, initial=0, required=False,
         label="Offer a seat to the substitutes after this many timeouts",
         help_text="Of the seat's player; 0: only when you offer it from the console.")
+
+    def clean_signup_deadline(self) -> datetime:
+        """A deadline already past would close sign-up before anyone could sign up (and the draw
+        of nobody fails): refused, whether the season is new or its rules are edited."""
+        deadline = self.cleaned_data["signup_deadline"]
+        if deadline <= timezone.now():
+            raise forms.ValidationError("The sign-up deadline must be in the future: players need time to sign up.")
+        return deadline
 
     def clean_points_per_place(self) -> list[int]:
         parts = [part.strip() for part in self.cleaned_data["points_per_place"].split(",") if part.strip()]

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from games.titles import title_name
@@ -145,6 +146,9 @@ def season_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "league": league, "season": season, "title_name": title_name(league.title),
         "signed": season.signups.filter(status=SignUpStatus.SIGNED).select_related("user"),
         "is_signed_up": signups.is_signed_up(season, user),
+        # Past its deadline a season is no longer open, though it waits for its draw (or, if the draw
+        # failed, for the organizer's new deadline): the page offers no sign-up it would refuse.
+        "signup_open": season.status == SeasonStatus.SIGNUP and season.signup_deadline > timezone.now(),
         "is_organizer": league.is_organizer(request.user),
         # Once drawn: each division's table (its members before any game ends); the schedule is on the division page.
         "tables_html": table_html.season_tables(season) if season.status != SeasonStatus.SIGNUP else "",

@@ -185,3 +185,34 @@ def test_a_season_drawn_early_says_sign_up_closed_at_the_draw_not_at_a_deadline_
                        for moment in (season.drawn_at, season.signup_deadline))
     assert (f"Sign-up closed {drawn}, when the divisions were drawn before the deadline ({deadline})."
             in page)
+
+
+@pytest.mark.parametrize("page", ["seasons/new/", "1/edit/"])
+def test_a_sign_up_deadline_already_past_is_refused_in_words(client, league, olga, page):
+    """A season whose deadline had passed at its opening could never be signed up for, nor drawn."""
+    if page == "1/edit/":
+        open_season(league)
+    client.force_login(olga)
+    past = (timezone.now() - timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
+    response = client.post(f"/leagues/{league.slug}/{page}", _season_form(signup_deadline=past))
+    assert response.status_code == 400
+    assert "The sign-up deadline must be in the future" in response.content.decode()
+    assert all(season.signup_deadline > timezone.now() for season in Season.objects.all())
+
+
+def test_a_season_past_its_deadline_offers_no_sign_up_and_tells_its_organizer_how_to_reopen(client, league, olga, dee):
+    season = open_season(league)
+    Season.objects.filter(pk=season.pk).update(signup_deadline=timezone.now() - timedelta(hours=1),
+                                               schedule_note="Not drawn: 0 players signed up.")
+    client.force_login(dee)
+    player_page = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert 'id="sign-up"' not in player_page and "Sign-up closed at its deadline" in player_page
+    assert "the draw has not been made yet" in player_page and "edit the rules" not in player_page
+    client.force_login(olga)
+    organizer_page = client.get(f"/leagues/{league.slug}/1/").content.decode()
+    assert "edit the rules</a> to set a new deadline and reopen sign-up" in organizer_page
+    later = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
+    client.post(f"/leagues/{league.slug}/1/edit/", _season_form(signup_deadline=later, division_size=4))
+    client.force_login(dee)
+    assert 'id="sign-up"' in client.get(f"/leagues/{league.slug}/1/").content.decode()
+
