@@ -174,3 +174,22 @@ def test_a_waiting_game_counts_its_seats_in_words(client, players):
     client.force_login(players[0])
     assert "This game starts when both seats are taken" in client.get(f"/games/{two.pk}/").content.decode()
     assert "This game starts when all 3 seats are taken" in client.get(f"/games/{three.pk}/").content.decode()
+
+
+def test_a_visitor_is_asked_to_sign_in_only_when_a_seat_is_open_to_anyone(players):
+    all_invited = services.create_game(players[0], "acquire", 2, invited_emails=["bob@example.com"])
+    one_open = services.create_game(players[0], "acquire", 3, invited_emails=["bob@example.com"])
+    visitor = Client()
+    assert "Sign in to take a seat" not in visitor.get(f"/games/{all_invited.pk}/").content.decode()
+    assert "Sign in to take a seat" in visitor.get(f"/games/{one_open.pk}/").content.decode()
+
+
+def test_a_waiting_games_rules_link_opens_the_how_to_play_page(client, players):
+    """Not the engine specification, which is for programmers."""
+    game = services.create_game(players[0], "acquire", 3, invited_emails=["bob@example.com"])
+    client.force_login(players[0])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    link = re.search(r'<a href="([^"]+)" id="rules-link">The rules of Acquire</a>', page).group(1)
+    assert link == "/games/rules/acquire/"
+    assert client.get(link).status_code == 200
+
