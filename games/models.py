@@ -32,6 +32,24 @@ class EndKind(models.TextChoices):
 
 RATED_END_KINDS = frozenset({EndKind.ENGINE, EndKind.RESIGNATION})
 
+# List options that, when not empty, let whoever created a game know what the rules keep hidden
+# (Acquire's ``tile_bag`` fixes every hand): such a game plays as usual, but its result never
+# counts for ratings.  (Stored options hold every default, so the empty list is the usual value.)
+UNRATED_OPTIONS = ("tile_bag",)
+
+
+def rated_games_filter() -> models.Q:
+    """The games ``Game.rated`` is true of, as a query (the ratings rebuild reads them so)."""
+    rated = models.Q(status=GameStatus.FINISHED, ended_by__in=RATED_END_KINDS)
+    for name in UNRATED_OPTIONS:
+        rated &= ~models.Q(options__has_key=name) | models.Q(**{f"options__{name}": []})
+    return rated
+
+
+def options_keep_unrated(options: dict[str, Any] | None) -> bool:
+    """Whether a game set up with ``options`` is never rated (see ``UNRATED_OPTIONS``)."""
+    return any((options or {}).get(name) for name in UNRATED_OPTIONS)
+
 
 class SeatOrder(models.TextChoices):
     RANDOM = "random", "random"
@@ -109,8 +127,10 @@ class Game(models.Model):
 
     @property
     def rated(self) -> bool:
-        """A finished game whose result counts for ratings: not adjudicated, not abandoned (ratings app)."""
-        return self.status == GameStatus.FINISHED and self.ended_by in RATED_END_KINDS
+        """A finished game whose result counts for ratings: not adjudicated, not abandoned, not set up
+        with an option that reveals hidden information (ratings app)."""
+        return (self.status == GameStatus.FINISHED and self.ended_by in RATED_END_KINDS
+                and not options_keep_unrated(self.options))
 
     @property
     def has_started(self) -> bool:

@@ -276,6 +276,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         return redirect("games:game", game_id=game_id)
     return render(request, "games/invitation.html", {
         "offer": offer, "title_name": title_name(offer.game.title), "form": form if needs_profile else None,
+        "setup_notes": ui_for(offer.game.title).setup_notes(offer.game.options or {}),
         "wrong_account": invitations.wrong_account(offer, signed_in),
     })
 

@@ -17,6 +17,7 @@ from django.utils.text import slugify
 
 import engine.core as engine
 from accounts.models import User, normalize_email
+from games.models import options_keep_unrated
 from games.titles import why_not_startable
 from leagues.errors import LeagueError
 from leagues.models import League, PointsTo, Season, SeasonStatus, TieBreak
@@ -45,6 +46,9 @@ def create_league(
         clean_options = title.validate_options(dict(options or {}))
     except engine.MalformedRecord as error:
         raise LeagueError(f"Options for {title.name}: {error}") from error
+    if options_keep_unrated(clean_options):
+        raise LeagueError(f"Options for {title.name}: a league's games count for ratings, so they cannot fix the"
+                          " tile order (tile_bag); the organizer would know every player's tiles.")
     name = name.strip()
     if not name:
         raise LeagueError("Give the league a name.")

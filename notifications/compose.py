@@ -21,7 +21,7 @@ from accounts import links as account_links
 from accounts.models import User
 from games.invitations import INVITATION_MAX_AGE, host_name, invitation_path
 from games.models import GameStatus, Seat
-from games.titles import short_title_name
+from games.titles import short_title_name, ui_for
 from notifications import clock, links, order_mail, orders, still_asked, turn_attachments
 from notifications.answer_groups import group_links
 from notifications.deadlines import current_deadline
@@ -444,6 +444,7 @@ def compose_invitation(row: Outbox, now: datetime, loaded: Loaded | None = None)
         "title_name": engine.get_title(seat.game.title).name,
         "link": links.absolute(invitation_path(seat)),
         "days": INVITATION_MAX_AGE.days,
+        "setup_notes": ui_for(seat.game.title).setup_notes(seat.game.options or {}),
     }
     return Composed(*render(row.kind, context))
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from django.db import connection, transaction
 
-from games.models import RATED_END_KINDS, Game, GameStatus
+from games.models import Game, rated_games_filter
 from ratings.latest import newest_per_user
 from ratings.models import RatedResult, RatingEntry
 from ratings.results import game_result, result_row
@@ -29,7 +29,7 @@ LOCK_SPACE = 0x5241  # "RA": keeps these advisory locks apart from any other use
 
 
 def rated_games(title: str):
-    return Game.objects.filter(title=title, status=GameStatus.FINISHED, ended_by__in=RATED_END_KINDS)
+    return Game.objects.filter(rated_games_filter(), title=title)
 
 
 def recompute_title(title: str) -> int:
@@ -79,7 +79,7 @@ def _entries(title: str, rows: list[RatedResult], changes: Iterable[Change]) -> 
 
 def stale_titles() -> list[str]:
     """Titles whose results are behind their games: a rated game without a result, or a result no longer rated."""
-    rated = Game.objects.filter(status=GameStatus.FINISHED, ended_by__in=RATED_END_KINDS)
+    rated = Game.objects.filter(rated_games_filter())
     unread = rated.filter(rated_result__isnull=True).values_list("title", flat=True)
     dropped = RatedResult.objects.exclude(game__in=rated).values_list("title", flat=True)
     return sorted(set(unread) | set(dropped))

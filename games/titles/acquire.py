@@ -113,7 +113,7 @@ def acquire_chart_numbers(summary: dict[str, Any]) -> tuple[dict[str, int | None
 # The advanced option ``tile_bag`` deals the tiles in a given order (tests, teaching, replaying a
 # game played elsewhere); whoever set it may know every hand, so every reader is told.
 FIXED_TILE_ORDER = ("The tile order of this game was fixed when it was created (an advanced option), "
-                    "so whoever created it may know every player's tiles.")
+                    "so whoever created it may know every player's tiles; the game does not count for ratings.")
 
 
 UI = TitleUI(

@@ -193,3 +193,19 @@ def test_a_waiting_games_rules_link_opens_the_how_to_play_page(client, players):
     assert link == "/games/rules/acquire/"
     assert client.get(link).status_code == 200
 
+
+def test_an_invitation_to_a_game_dealt_in_a_fixed_order_warns_by_mail_and_on_its_page(
+        client, players, django_capture_on_commit_callbacks):
+    """The invited player learns before taking the seat that the host may know every hand."""
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(players[0], "acquire", 2, invited_emails=["new@example.com"],
+                             options={"tile_bag": ["1A", "2A"]})
+    message = next(m for m in mail.outbox if m.to == ["new@example.com"])
+    warning = "may know every player's tiles; the game does not count for ratings"
+    assert warning in message.body and warning.replace("'", "&#x27;") in message.alternatives[0][0]
+    page = client.get(link_for("new@example.com")).content.decode()
+    assert warning.replace("'", "&#x27;") in page and 'id="accept-invitation"' in page
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.create_game(players[0], "acquire", 2, invited_emails=["new@example.com"])
+    assert "does not count for ratings" not in mail.outbox[0].body

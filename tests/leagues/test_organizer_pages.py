@@ -216,3 +216,11 @@ def test_a_season_past_its_deadline_offers_no_sign_up_and_tells_its_organizer_ho
     client.force_login(dee)
     assert 'id="sign-up"' in client.get(f"/leagues/{league.slug}/1/").content.decode()
 
+
+def test_a_league_cannot_fix_its_games_tile_order(client, dee):
+    """Its games are rated, and whoever set the order would know every hand."""
+    client.force_login(dee)
+    response = client.post("/leagues/new/", {"name": "Rigged", "title": "acquire", "options": '{"tile_bag": ["1A"]}'})
+    assert response.status_code == 400
+    assert "cannot fix the tile order (tile_bag)" in response.content.decode()
+    assert not League.objects.exists()

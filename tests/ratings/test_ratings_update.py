@@ -17,8 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 def finish_by_resigning(players, quitter, capture) -> Game:
-    """A started Acquire game of ``players`` that ends when ``quitter`` resigns, its commit's callbacks run."""
-    game = started_game(players)
+    """A started Acquire game of ``players`` that ends when ``quitter`` resigns, its commit's callbacks run
+    (dealt from the seed: a game with a fixed tile order is never rated)."""
+    game = started_game(players, options={})
     with capture(execute=True):
         resignation.resign(game.pk, quitter)
     game.refresh_from_db()
@@ -60,9 +61,21 @@ def test_an_adjudicated_game_drops_out_at_the_next_catch_up(players, django_capt
     assert catch_up_ratings() == []  # nothing behind any more
 
 
+def test_a_game_whose_tile_order_its_creator_fixed_is_not_rated(players, django_capture_on_commit_callbacks):
+    """Whoever sets ``tile_bag`` knows every hand: the game plays, but its result counts for nobody."""
+    ann, bob, _ = players
+    game = started_game([ann, bob], options={"tile_bag": ["1A", "2A", "3A"]})
+    with django_capture_on_commit_callbacks(execute=True):
+        resignation.resign(game.pk, bob)
+    game.refresh_from_db()
+    assert game.ended_by == EndKind.RESIGNATION and not game.rated
+    assert recompute_title("acquire") == 0 and catch_up_ratings() == []
+    assert not RatingEntry.objects.exists() and not RatedResult.objects.exists()
+
+
 def test_abandoned_and_unfinished_games_are_not_rated(players):
     ann, bob, _ = players
-    game = started_game([ann, bob])
+    game = started_game([ann, bob], options={})
     assert not game.rated
     Game.objects.filter(pk=game.pk).update(status="finished", ended_by=EndKind.ABANDONED)
     assert recompute_title("acquire") == 0
@@ -82,7 +95,7 @@ def test_rebuilding_gives_the_same_ratings(players, django_capture_on_commit_cal
 def test_a_substitute_recorded_by_a_provider_takes_their_share(players, django_capture_on_commit_callbacks,
                                                                 monkeypatch):
     ann, bob, cy = players
-    game = started_game([ann, bob])
+    game = started_game([ann, bob], options={})
     monkeypatch.setattr(seats, "_providers", [])
     seats.provide(lambda g: {0: [(ann.pk, 1.0)], 1: [(bob.pk, 0.5), (cy.pk, 0.5)]} if g.pk == game.pk else None)
     with django_capture_on_commit_callbacks(execute=True):
@@ -152,7 +165,7 @@ def test_the_embedded_runs_periodic_loop_rates_a_game_whose_update_was_never_que
     from django.core.management import call_command
 
     ann, bob, _ = players
-    game = started_game([ann, bob])
+    game = started_game([ann, bob], options={})
     resignation.resign(game.pk, bob)  # inside the test's transaction: the on-commit update never runs
     assert not RatingEntry.objects.exists()
     call_command("periodic", once=True)

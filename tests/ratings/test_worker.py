@@ -11,7 +11,7 @@ from tests.notifications.realparts import wait_until
 
 def test_a_game_that_ends_is_rated_by_the_worker(redis_worker, players):
     ann, bob, _ = players
-    game = started_game([ann, bob])
+    game = started_game([ann, bob], options={})
     resignation.resign(game.pk, bob)  # commits (no test transaction here); the task goes to Redis
     wait_until(lambda: RatingEntry.objects.filter(game=game).count() == 2)
     ratings = {entry.user_id: entry for entry in RatingEntry.objects.filter(game=game)}
