@@ -286,12 +286,25 @@ def _as_int(label: str, raw: str) -> int:
 
 
 def _read_counts(spec: Field, data: QueryDict) -> dict[Any, int]:
+    _refuse_counts_not_offered(spec, data)
     counts: dict[Any, int] = {}
     for choice in spec.choices:
         raw = _raw(spec, data, f"f.{spec.name}.{value_key(choice.value)}")
         if raw is not None and (count := _as_int(f"{spec.label} ({choice.label})", raw)):
             counts[choice.value] = count
     return counts
+
+
+def _refuse_counts_not_offered(spec: Field, data: QueryDict) -> None:
+    """A count posted for something the prompt does not offer (a hand-made or stale form) is refused
+    in words: read as nothing, it would take a move the player never chose (buying no shares)."""
+    prefix = f"f.{spec.name}."
+    offered = {value_key(choice.value) for choice in spec.choices}
+    for name in data:
+        key = name[len(prefix):]
+        if name.startswith(prefix) and key not in offered and (data.get(name) or "").strip() not in ("", "0"):
+            choices = ", ".join(choice.label for choice in spec.choices) or "nothing"
+            raise FormProblem(f"{spec.label}: {key[:40]!r} cannot be chosen now (the choices: {choices}).")
 
 
 def _read_bool(spec: Field, data: QueryDict) -> bool:

@@ -63,6 +63,18 @@ def test_the_dispose_form_has_count_inputs_with_their_bounds(client, game, playe
     assert (trade["max"], trade["step"]) == ("2", "2")
 
 
+def test_a_form_naming_a_chain_not_on_offer_is_refused_and_changes_nothing(client, game, players):
+    """Only Tower is on the board: shares of Luxor posted by hand once bought nothing and ended the turn."""
+    play(game, SCRIPT[:2])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 2, "type": "buy_shares", "option": "0", "f.shares.luxor": "2"}
+    )
+    assert response.status_code == 400
+    assert "&#x27;luxor&#x27; cannot be chosen now" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 2
+
+
 def test_an_illegal_move_shows_the_engines_sentence_and_changes_nothing(client, game, players):
     play(game, SCRIPT[:2])
     response = client_for(client, players[0]).post(

@@ -70,3 +70,15 @@ def test_a_count_box_goes_no_higher_than_the_fields_total():
     shares = option_forms(buy)[0].fields[0]
     assert [choice.limit for choice in shares.choices] == [3, 2, 3]
     assert option_forms(PROMPT)[0].fields[2].choices[0].limit is None  # no total: no cap
+
+
+def test_a_count_for_something_not_offered_is_refused_not_read_as_nothing():
+    """A forged or stale form once bought no shares in place of the luxor it named."""
+    import pytest
+
+    from games.prompt_forms import FormProblem, action_from_post
+
+    with pytest.raises(FormProblem, match="Shares: 'american' cannot be chosen now"):
+        action_from_post(PROMPT, QueryDict("type=pick&f.tile=1A&f.count=1&f.shares.american=2"))
+    zero = action_from_post(PROMPT, QueryDict("type=pick&f.tile=1A&f.count=1&f.shares.american=0&f.shares.tower=1"))
+    assert zero["shares"] == {"tower": 1}
