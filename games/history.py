@@ -97,15 +97,15 @@ def _draw_charts(game: Game, step: int, player_names: list[str]) -> dict[str, An
     view = public_view_at(game, step)
     names = ui.series_names(view)
     price_series = [
-        Series(names.get(key, key), ui.series_colour(key, index, view), values)
+        Series(names.get(key, key), ui.series_colour(key, index, view), values, ui.series_dash(key))
         for index, (key, values) in enumerate(numbers["prices"].items())
         if any(values)
     ]
-    prices = Axes(STEP_AXIS, "Share price")
+    prices = Axes(STEP_AXIS, "Share price", prefix=ui.currency)
     result = {"prices": line_chart("Share prices", price_series, prices, step) if price_series else None,
               "prices_now": values_at(price_series, step, prices), "worth": None, "worth_now": ""}
     if worth_is_public(game) and numbers["worth"]:
-        worth, axes = player_series(player_names, numbers["worth"]), Axes(STEP_AXIS, "Net worth")
+        worth, axes = player_series(player_names, numbers["worth"]), Axes(STEP_AXIS, "Net worth", prefix=ui.currency)
         result["worth"] = line_chart("Net worth", worth, axes, step)
         result["worth_now"] = values_at(worth, step, axes)
     return result

@@ -37,6 +37,8 @@ class TitleUI:
     # A price series' name and (when the view knows it) colour, read from a public view.
     series_names: Callable[[dict[str, Any]], dict[str, str]] = lambda view: chain_series_names(view)
     series_colours: Callable[[dict[str, Any]], dict[str, str]] = lambda view: {}
+    # A price series' dash pattern ("" solid): tells apart series that share a printed colour.
+    series_dash: Callable[[str], str] = lambda key: ""
     # A sentence on the game and history pages when some of the title's rules are not the published ones.
     rules_note: str = ""
     # Public facts the board needs that the engine's view leaves out, read from the state when the
@@ -67,6 +69,8 @@ class TitleUI:
     setup_notes: Callable[[dict[str, Any]], list[str]] = lambda options: []
     # What signing in lets a player of the game do that a visitor cannot (Acquire: see their tiles).
     sign_in_to: str = "make your move"
+    # The sign written before an amount of the game's money (1861 plays in roubles).
+    currency: str = "$"
 
     def series_colour(self, key: str, index: int, view: dict[str, Any] | None = None) -> str:
         from_view = self.series_colours(view) if view is not None else {}

@@ -106,6 +106,22 @@ def test_the_history_page_shows_each_step_as_it_was(client, imported) -> None:
     assert "owner Player 3 price ₽110 treasury ₽220" in text(company(stock, "mb"))
 
 
+def test_the_history_charts_count_roubles_and_name_every_company_as_the_board_does(client, imported) -> None:
+    """A minor merged away before the step shown kept its raw id ("m-k") and a borrowed colour, and the
+    axes counted dollars."""
+    last = client.get(f"/games/{imported.pk}/history/").content.decode()
+    charts = last[last.index('id="charts"'):] if 'id="charts"' in last else last
+    prices = re.search(r'<svg[^>]*aria-label="Share prices".*?</svg>', charts, re.S).group(0)
+    legend = re.findall(r'<text x="\d+" y="[\d.]+"[^>]*>([^<]+)</text>', prices.split('class="values"')[-1])
+    assert legend and all(name == name.upper() for name in legend), legend
+    assert "M-K" in legend and "NW" in legend
+    assert "$" not in prices and "₽" in prices
+    assert 'stroke="#d75500" stroke-width="2" stroke-dasharray="2 3"' in prices  # M-K dotted: SW shares its colour
+    assert 'stroke="#000080" stroke-width="2" points=' in prices  # NW, a major, solid beside MB's dots
+    worth = text(section(last, "worth-now"))
+    assert "₽" in worth and "$" not in worth
+
+
 def test_a_seated_player_sees_the_same_board_as_a_spectator(client, imported, players) -> None:
     """1861 has no hidden information: a seat's view is the public one (docs/titles/1861.md)."""
     ann = players[0]
