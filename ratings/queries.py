@@ -46,6 +46,27 @@ def ratings_table(title: str) -> list[TableRow]:
             for rank, entry in enumerate(entries, 1)]
 
 
+@dataclass(frozen=True)
+class TitleLeaders:
+    """One title's line on the ratings index: its leaders and how many players it rates."""
+
+    title: str
+    name: str
+    leaders: list[TableRow]
+    players: int
+
+
+def title_leaders(count: int = 3) -> list[TitleLeaders]:
+    """Every title the site knows, with its ``count`` best-rated players (the ratings index)."""
+    found = []
+    for title in KNOWN_TITLES:
+        name = title_name(title)
+        if name is not None:
+            table = ratings_table(title)
+            found.append(TitleLeaders(title, name, table[:count], len(table)))
+    return found
+
+
 def current_ordinal(user_id: int, title: str) -> float | None:
     """The player's rating now (the ordinal after their last rated game), None before their first."""
     return (RatingEntry.objects.filter(user_id=user_id, title=title).order_by("-position")

@@ -4,5 +4,6 @@ from ratings import views
 
 app_name = "ratings"
 urlpatterns = [
+    path("", views.index, name="index"),
     path("<str:title>/", views.title_ratings, name="title"),
 ]

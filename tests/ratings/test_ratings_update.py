@@ -116,6 +116,19 @@ def test_the_ratings_page_lists_players_best_first_and_an_unknown_title_is_a_404
     assert "No rated" in client.get("/ratings/railroad-barons/").content.decode()
 
 
+def test_the_header_links_every_titles_ratings_with_its_leaders(client, players, django_capture_on_commit_callbacks):
+    """/ratings/ was a 404, and nothing linked a title's table but a player's own history."""
+    ann, bob, _ = players
+    finish_by_resigning([ann, bob], bob, django_capture_on_commit_callbacks)
+    home = client.get("/").content.decode()
+    assert '<a href="/ratings/">Ratings</a>' in home
+    index = client.get("/ratings/").content.decode()
+    acquire = index[index.index('id="ratings-acquire"'):index.index('id="ratings-railroad-barons"')]
+    assert acquire.index(ann.name) < acquire.index(bob.name) and "All 2 rated players" in acquire
+    assert 'href="/ratings/acquire/"' in acquire
+    assert "No rated Railroad Barons game has finished yet." in index and 'id="ratings-1861"' in index
+
+
 def test_the_player_page_charts_the_rating_history(client, players, django_capture_on_commit_callbacks):
     ann, bob, _ = players
     finish_by_resigning([ann, bob], bob, django_capture_on_commit_callbacks)
