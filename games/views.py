@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -526,10 +527,19 @@ def _neither(record_refusal: str) -> str:
             " objects with an id and a name, as 18xx.games writes them.")
 
 
+# get_object_or_404 says "No League matches the given query.": the model's name, in a
+# programmer's words.  A player reads what is missing instead.
+_MISSING_THINGS = {"User": "player", "Game": "game", "League": "league", "Season": "season", "Division": "division"}
+_NO_MATCH = re.compile(r"No (\w+) matches the given query\.")
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     # Only our own sentences; the resolver's 404 carries the URL patterns tried, which stay private.
     args = getattr(exception, "args", ())
     message = args[0] if type(exception) is Http404 and args and isinstance(args[0], str) else ""
+    if match := _NO_MATCH.fullmatch(message):
+        thing = _MISSING_THINGS.get(match.group(1))
+        message = f"There is no such {thing} here." if thing else ""
     return render(request, "404.html", {"exception_message": message}, status=404)
 
 

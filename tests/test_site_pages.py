@@ -37,3 +37,14 @@ def test_a_missing_page_says_why_in_one_sentence(client):
     html = client.get("/games/999999/").content.decode()
     assert "<p>There is no such game.</p>" in html and ".." not in html
     assert "<p>There is nothing here.</p>" in client.get("/no/such/address/").content.decode()
+
+
+@pytest.mark.parametrize(("path", "words"), [
+    ("/players/9999/", "There is no such player here."),
+    ("/leagues/nope/", "There is no such league here."),
+])
+def test_a_missing_thing_is_named_in_a_players_words(client, path, words):
+    """Not get_object_or_404's "No User matches the given query."."""
+    page = client.get(path)
+    assert page.status_code == 404
+    assert words in page.content.decode() and "matches the given query" not in page.content.decode()
