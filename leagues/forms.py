@@ -56,7 +56,7 @@ class LeagueEditForm(forms.Form):
 
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100, required=False, label="Name (optional)",
-                           help_text='Empty: "Season 2" and so on.')
+                           help_text='Empty: numbered by the league ("Season 1", "Season 2", …).')
     signup_deadline = forms.DateTimeField(
         label="Sign-up deadline",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),

@@ -18,7 +18,7 @@ from django.utils.text import slugify
 import engine.core as engine
 from accounts.models import User, normalize_email
 from games.models import options_keep_unrated
-from games.titles import why_not_startable
+from games.titles import ui_for, why_not_startable
 from leagues.errors import LeagueError
 from leagues.models import League, PointsTo, Season, SeasonStatus, TieBreak
 from notifications.models import TimeoutPolicy
@@ -76,7 +76,16 @@ def changed_options(league: League) -> list[tuple[str, str]]:
     that listed them all would say ``tile_bag []`` to a league that chose nothing.
     """
     defaults = title_of(league.title).validate_options({})
-    return [(name, json.dumps(value)) for name, value in league.options.items() if defaults.get(name) != value]
+    return [_option_words(league.title, name, value) for name, value in league.options.items()
+            if defaults.get(name) != value]
+
+
+def _option_words(title_id: str, name: str, value: Any) -> tuple[str, str]:
+    """A checkbox option as the new-game form names it ("Open holdings", "off"); any other raw."""
+    checkbox = next((option for option in ui_for(title_id).options if option.name == name), None)
+    if checkbox is not None and isinstance(value, bool):
+        return checkbox.label.split(":")[0], "on" if value else "off"
+    return name, json.dumps(value)
 
 
 def add_organizer(league: League, email: str) -> User:

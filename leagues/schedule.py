@@ -374,8 +374,8 @@ def _notes(
     more = sum(1 for games in played if games > fewest)
     if more:
         notes.append(
-            f"{n} players do not fill whole {size}-player tables evenly: {more} of them play "
-            f"{fewest + 1} games, the others {fewest}."
+            f"{n} players do not fill whole {size}-player tables evenly: {more} of them "
+            f"{'plays' if more == 1 else 'play'} {fewest + 1} games, the others {fewest}."
         )
     tally: dict[int, int] = {}
     for a, b in combinations(range(n), 2):
@@ -386,8 +386,9 @@ def _notes(
             f"{pairs} pair{'s' if pairs != 1 else ''} meet{'s' if pairs == 1 else ''} {_times(count)}"
             for count, pairs in sorted(off.items())
         ]
+        rest = f"; every other pair meets {_times(meetings)}" if meetings in tally else ""
         notes.append(
             f"With {n} players in {size}-player games, not every pair can meet "
-            f"exactly {_times(meetings)}: " + ", ".join(parts) + "; the others as agreed."
+            f"exactly {_times(meetings)}: " + ", ".join(parts) + rest + "."
         )
     return tuple(notes)

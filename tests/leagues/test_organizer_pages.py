@@ -39,7 +39,7 @@ def test_the_league_page_names_only_the_options_that_differ_from_the_titles(clie
     client.force_login(dee)
     client.post("/leagues/new/", {"name": "Closed", "title": "acquire", "options": '{"open_holdings": false}'})
     page = client.get("/leagues/closed/").content.decode()
-    assert "Game options: open_holdings false." in page and "tile_bag" not in page
+    assert "Game options: Open holdings off." in page and "tile_bag" not in page
 
 
 def test_options_the_title_does_not_know_are_refused_in_words(client, dee):

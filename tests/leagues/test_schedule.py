@@ -100,6 +100,13 @@ def test_uneven_numbers_are_said_in_words():
     assert any("play 3 games, the others 2" in note for note in schedule.notes)
 
 
+def test_one_player_with_a_game_more_is_told_in_the_singular_and_the_other_pairs_are_counted():
+    notes = make_schedule(list(range(4)), 3, 1).notes
+    assert notes == ("4 players do not fill whole 3-player tables evenly: 1 of them plays 3 games, the others 2.",
+                     "With 4 players in 3-player games, not every pair can meet exactly once: 3 pairs meet twice;"
+                     " every other pair meets once.")
+
+
 def test_a_division_smaller_than_a_game_plays_with_everyone():
     schedule = make_schedule(["a", "b", "c"], 4, 2)
     assert [len(game.players) for game in schedule.games] == [3, 3]
