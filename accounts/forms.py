@@ -113,6 +113,21 @@ def suggested_display_name(email: str) -> str:
     return " ".join(word.capitalize() for word in words)[:60] or local[:60]
 
 
+def unused_display_name(name: str, user_pk: int | None = None) -> str:
+    """``name``, or ``name 2``, ``name 3``... : the first no other account uses (any case).
+
+    Names are not unique (a player may choose one already in use), but the name suggested to a
+    new player should not make two players look alike in every table and mention."""
+    taken = {taken.casefold() for taken in User.objects.exclude(pk=user_pk).filter(
+        display_name__istartswith=name).values_list("display_name", flat=True)}
+    candidate, number = name, 1
+    while candidate.casefold() in taken:
+        number += 1
+        suffix = f" {number}"
+        candidate = name[:60 - len(suffix)] + suffix
+    return candidate
+
+
 class AccountForm(ProfileForm):
     """Name and time zone are saved as given; a new address only asks for a confirmation link.
 

@@ -14,7 +14,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import limits, links, services
-from accounts.forms import AccountForm, ApiTokenForm, ProfileForm, SignInForm, suggested_display_name
+from accounts.forms import (
+    AccountForm,
+    ApiTokenForm,
+    ProfileForm,
+    SignInForm,
+    suggested_display_name,
+    unused_display_name,
+)
 from accounts.models import ApiToken
 
 
@@ -91,7 +98,8 @@ def signout(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def welcome(request: HttpRequest) -> HttpResponse:
     """First visit: choose the name other players see."""
-    suggestion = {} if request.user.display_name else {"display_name": suggested_display_name(request.user.email)}
+    suggestion = {} if request.user.display_name else {
+        "display_name": unused_display_name(suggested_display_name(request.user.email), request.user.pk)}
     form = ProfileForm(request.POST or None, instance=request.user, initial=suggestion)
     if request.method == "POST" and form.is_valid():
         form.save()

@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 import engine.core as engine
-from accounts.forms import ProfileForm, suggested_display_name
+from accounts.forms import ProfileForm, suggested_display_name, unused_display_name
 from accounts.models import User
 from games import chat, history, import_18xx, invitations, queries, resignation, services, undo_requests
 from games.docs import title_doc
@@ -265,7 +265,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     existing = signed_in or User.objects.filter(email=offer.email).first()
     needs_profile = existing is None or existing.needs_display_name
     form = ProfileForm(request.POST if request.method == "POST" else None,
-                       initial={"display_name": suggested_display_name(offer.email)})
+                       initial={"display_name": unused_display_name(suggested_display_name(offer.email))})
     if request.method == "POST" and (not needs_profile or form.is_valid()):
         profile = form.cleaned_data if needs_profile else {}
         try:

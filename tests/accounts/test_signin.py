@@ -167,6 +167,17 @@ def test_a_session_ends_when_its_player_is_deactivated_or_removed(client, player
     assert "Sign out" not in client.get("/").content.decode()
 
 
+def test_the_suggested_name_is_one_no_other_player_uses(client):
+    """Two players called "Ann" look alike in every table and mention: the guess adds a number."""
+    User.objects.create_user(email="ann@example.com", display_name="Ann")
+    User.objects.create_user(email="ann.b@example.com", display_name="ann 2")
+    ask(client, "ann@example.org")
+    follow(client, last_link_to("ann@example.org"))
+    assert 'value="Ann 3"' in client.get("/accounts/welcome/").content.decode()
+    kept = client.post("/accounts/welcome/", {"display_name": "Ann", "time_zone": "UTC"})
+    assert kept.status_code == 302  # a name in use may still be chosen on purpose
+
+
 @pytest.mark.parametrize(("email", "name"), [
     ("zoe.new@example.com", "Zoe New"), ("j_smith+games@example.org", "J Smith"), ("1234@example.com", "1234"),
 ])
