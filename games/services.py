@@ -265,6 +265,7 @@ def submit_move(
     with transaction.atomic(durable=True):
         game = _locked_game(game_id, with_snapshot=True)
         seat = _seat_for_move(game, seat_index, user, source)
+        _refuse_future_version(game, expected_version)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status == GameStatus.FINISHED:
@@ -290,6 +291,7 @@ def answer_prompt(
         seat = game.reader_seat if reader is not None else None
         if seat is None:
             raise NotYourSeat("You have no seat in this game, so you cannot move in it.")
+        _refuse_future_version(game, expected_version)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
         if game.status != GameStatus.ACTIVE:
@@ -308,6 +310,14 @@ def answer_prompt(
 def _check_source(source: str) -> None:
     if source not in ActionSource.values or source in (ActionSource.IMPORT, ActionSource.AUTO, ActionSource.RESIGNED):
         raise GameServiceError(f"Unknown move source {source!r}.")
+
+
+def _refuse_future_version(game: Game, expected_version: int) -> None:
+    """No page ever showed a version the game has not reached: such a move was made by hand, and
+    "already done" would be untrue."""
+    if expected_version > game.version:
+        raise IllegalMove(f"That move was made for version {expected_version} of the game, which is only at version"
+                          f" {game.version}; reload the game page and make it again.")
 
 
 def already_done_message(game: Game) -> str:

@@ -75,6 +75,18 @@ def test_a_form_naming_a_chain_not_on_offer_is_refused_and_changes_nothing(clien
     assert game.version == 2
 
 
+def test_a_version_the_game_has_not_reached_is_refused_not_called_already_done(client, game, players):
+    play(game, SCRIPT[:2])
+    response = client_for(client, players[0]).post(
+        f"/games/{game.pk}/move/", {"expected_version": 99, "type": "buy_shares", "f.shares.tower": "1"}
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "made for version 99 of the game, which is only at version 2" in page and "Already done" not in page
+    game.refresh_from_db()
+    assert game.version == 2
+
+
 def test_an_illegal_move_shows_the_engines_sentence_and_changes_nothing(client, game, players):
     play(game, SCRIPT[:2])
     response = client_for(client, players[0]).post(
