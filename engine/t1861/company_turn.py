@@ -575,15 +575,22 @@ def _loan_step(state: State, company: str) -> list[Event]:
 
 
 def over_limit(state: State) -> str | None:
-    """12.9: the first company holding more trains than the phase allows, in 18xx.games'
-    company list order (23 R1 step 10): the majors, then the minors, each in data file order."""
-    groups: tuple[tuple[dict[str, dict[str, Any]], CompanyKind], ...] = ((state.majors, "major"),
-                                                                          (state.minors, "minor"))
-    for companies, kind in groups:  # asked at every step: the entries straight, not looked up by id
-        for company, entry in companies.items():
+    """12.9: the first company holding more trains than the phase allows, in 18xx.games' company
+    list order (23 R1 step 10): that list starts with the yellow minors, and the majors and then
+    the green minors join it when the green minors become available (phase 3), each group in data
+    file order. A phase change can put several companies over at once, so the order decides who
+    is asked first."""
+    for companies, kind, green in ((state.minors, "minor", False), (state.majors, "major", None),
+                                   (state.minors, "minor", True)):
+        for company, entry in companies.items():  # asked at every step: the entries straight
+            if green is not None and (company in GREEN_MINORS) != green:
+                continue
             if entry["status"] == "started" and train_limits.excess(kind, state.phase, entry["trains"]):
                 return company
     return None
+
+
+GREEN_MINORS = frozenset(entry["id"].lower() for entry in DATA.raw["minors"] if entry["availability"] == "green")
 
 
 def _discard(state: State, operating_company: str, action: dict[str, Any]) -> list[Event]:

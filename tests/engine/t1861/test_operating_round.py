@@ -142,9 +142,11 @@ def test_the_first_4_train_makes_a_minor_over_its_new_limit_discard_before_the_b
     assert total_money(state) == 15000
 
 
-def test_12_9_r1_step_10_majors_discard_before_minors_in_the_engines_company_order() -> None:
-    """12.9, 23 R1 step 10: companies over their limit discard in 18xx.games' company list
-    order, the majors before the minors, so an imported major's ``discard_train`` comes first."""
+def test_12_9_r1_step_10_discards_follow_the_engines_company_list_yellow_minors_majors_green_minors() -> None:
+    """12.9, 23 R1 step 10: companies over their limit discard in 18xx.games' company list order.
+    That list holds the yellow minors; the majors and then the green minors are added to it when
+    the green minors become available, so a yellow minor (N) is asked before a major (NW), and a
+    green minor (MB) after both, whoever bought the train."""
     from dataclasses import replace
 
     state = _nw_operating()
@@ -153,17 +155,24 @@ def test_12_9_r1_step_10_majors_discard_before_minors_in_the_engines_company_ord
     copies = dict(state.depot.copies)
     state.depot = replace(state.depot, sold=tuple((kind, copies[kind] if kind in ("2", "3") else count)
                                                   for kind, count in state.depot.sold))
+    state.minors["mb"].update(status="started", owner=2, trains=["3-5", "3-6"])
+    prices.start(state, state.minors["mb"], 100, "minor")
     state.minors["n"].update(status="started", owner=1, trains=["3-0", "3-1"])
     prices.start(state, state.minors["n"], 100, "minor")
     state.majors["nw"]["trains"] = ["3-2", "3-3", "3-4"]
     state.bank -= 100
     state.majors["nw"]["cash"] += 100
     play(state, 0, "buy_train", train="4-0", source="depot")  # phase 4: majors 3 trains, minors 1
-    assert TITLE.waiting(state)[0].seat == 0 and TITLE.waiting(state)[0].prompt == "discard_train"
-    play(state, 0, "discard_train", train="3-2")
-    assert TITLE.waiting(state)[0].seat == 1 and TITLE.waiting(state)[0].prompt == "discard_train"
+    assert (TITLE.waiting(state)[0].seat, TITLE.waiting(state)[0].prompt) == (1, "discard_train")
+    with pytest.raises(IllegalAction):
+        play(state, 0, "discard_train", train="3-2")  # NW's turn to discard has not come
     play(state, 1, "discard_train", train="3-1")
+    assert (TITLE.waiting(state)[0].seat, TITLE.waiting(state)[0].prompt) == (0, "discard_train")
+    play(state, 0, "discard_train", train="3-2")
+    assert (TITLE.waiting(state)[0].seat, TITLE.waiting(state)[0].prompt) == (2, "discard_train")
+    play(state, 2, "discard_train", train="3-6")
     assert state.majors["nw"]["trains"] == ["3-3", "3-4", "4-0"] and state.minors["n"]["trains"] == ["3-0"]
+    assert state.minors["mb"]["trains"] == ["3-5"]
     assert total_money(state) == 15000
 
 
