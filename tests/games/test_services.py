@@ -218,7 +218,10 @@ def test_bad_versions_sources_and_games_are_refused(game):
         services.submit_move(game.pk, 0, move, 0, "import")
     with pytest.raises(GameNotFound):
         services.submit_move(game.pk + 1000, 0, move, 0, "web")
-    assert services.submit_move(game.pk, 0, move, 5, "web").status == "already_done"
+    with pytest.raises(IllegalMove, match="made for version 5 of the game, which is only at version 0"):
+        services.submit_move(game.pk, 0, move, 5, "web")
+    assert services.submit_move(game.pk, 0, move, 0, "web").applied
+    assert services.submit_move(game.pk, 0, move, 0, "web").status == "already_done"
 
 
 def test_an_open_game_takes_no_moves(players):
