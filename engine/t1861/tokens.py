@@ -100,11 +100,13 @@ def check_home_token(board: Board, company: str, hex_id: str, city: int) -> Toke
 
 
 def home_city_options(board: Board) -> list[tuple[str, int]]:
-    """G8: cities a newly parred major may choose as home, as ``(hex, city)``.
+    """10.4, G8: cities a newly parred major may choose as home, as ``(hex, city)``.
 
-    The hex must have no token and no held slot for anyone in any of its cities, and no
-    city's track may lead to a city, town or off-board (track that dead-ends is fine), its
-    own city again included (:func:`_leads_to_a_stop`).
+    The city must hold no token and no slot held for anyone (10.4), and no city of its hex may
+    have track leading to a city, town or off-board (track that dead-ends is fine), its own
+    city again included (:func:`_leads_to_a_stop`). Another city of the hex may hold a token
+    or a held slot: 10.4 and 18xx.games judge the chosen city, where 23 G8 reads the whole hex
+    from 1867's code, which 1861's overrides (docs/titles/1861.md, "Home city").
 
     A function of the board alone, which never changes, and every stock turn asks it (R5's
     par offer) for the same board: the last board's answer is kept (a copy is handed out).
@@ -123,12 +125,10 @@ def _home_city_options(board: Board) -> list[tuple[str, int]]:
     network = any_phase_network(board)
     found = []
     for hexdef in DATA.hexes.values():
-        cities = board.contents(hexdef.id).cities
-        if not cities or any(board.tokens_in(hexdef.id)) or any(board.reserved_in(hexdef.id)):
-            continue
-        stops = [f"{hexdef.id}:c{index}" for index in range(len(cities))]
-        if not any(_leads_to_a_stop(network, stop) for stop in stops):
-            found.extend((hexdef.id, index) for index in range(len(cities)))
+        cities = len(board.contents(hexdef.id).cities)
+        empty = _empty_cities(board, hexdef.id) if cities else []
+        if empty and not any(_leads_to_a_stop(network, f"{hexdef.id}:c{index}") for index in range(cities)):
+            found.extend((hexdef.id, index) for index in empty)
     return found
 
 
@@ -147,6 +147,12 @@ def _place_refusal(board: Board, company: str, hex_id: str, city: int) -> str | 
             return f"The free slot in {name()} is held for {' and '.join(held)}."
         return f"The city in {name()} has no free slot."
     return None
+
+
+def _empty_cities(board: Board, hex_id: str) -> list[int]:
+    """The cities of ``hex_id`` with no token and no slot held for anyone."""
+    held = board.reserved_in(hex_id)
+    return [index for index, tokens in enumerate(board.tokens_in(hex_id)) if not tokens and not held[index]]
 
 
 def _leads_to_a_stop(network: Network, start: str) -> bool:

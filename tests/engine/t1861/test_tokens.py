@@ -71,7 +71,7 @@ def test_4_a_home_token_needs_no_reach_but_a_slot():
         check_home_token(Board.empty(), "NW", "B4", 0)
 
 
-def test_g8_a_parred_major_homes_only_in_an_empty_unconnected_city():
+def test_10_4_g8_a_parred_major_homes_only_in_an_empty_unconnected_city():
     board = Board.empty().release_reservations("MV")
     options = home_city_options(board)
     assert ("F18", 0) in options and ("I13", 0) in options
@@ -81,6 +81,19 @@ def test_g8_a_parred_major_homes_only_in_an_empty_unconnected_city():
     assert ("I13", 0) not in home_city_options(connected)  # its track leads to Tula's town
     dead_end = board.lay("F18", "57", 0)
     assert ("F18", 0) in home_city_options(dead_end)  # track that leads nowhere is fine
+
+
+def test_10_4_the_chosen_city_must_be_empty_not_every_city_of_its_hex():
+    """10.4 ("a city that holds no tokens at all") and 18xx.games (random seeds 2069, 3066 and
+    3164 there: SW homes in Kiev while the RSR holds another Kiev city) judge the chosen city;
+    23 G8's "no city of the hex holds a token" reads 1867's code, which 1861's overrides."""
+    board = Board.empty()
+    assert ("D14", 0) in home_city_options(board)  # Kiev's other cities are held for KB and KK
+    assert ("D14", 1) not in home_city_options(board) and ("D14", 2) not in home_city_options(board)
+    nationalised = board.release_reservations("KB").place_token("RSR", "D14", 1)
+    assert ("D14", 0) in home_city_options(nationalised) and ("D14", 1) not in home_city_options(nationalised)
+    with_a_major = board.place_token("SW", "D14", 0)
+    assert not any(hex_id == "D14" for hex_id, _ in home_city_options(with_a_major))
 
 
 def test_g8_track_looping_back_into_the_city_leads_on():
