@@ -42,12 +42,18 @@ def test_the_league_page_names_only_the_options_that_differ_from_the_titles(clie
     assert "Game options: Open holdings off." in page and "tile_bag" not in page
 
 
-def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
-    client.force_login(dee)
-    response = client.post("/leagues/new/", {"name": "Odd", "title": "acquire", "options": '{"no_such": 1}'})
+def _refused_league(client, organizer, name: str, options: str) -> str:
+    """Posts a new Acquire league with ``options`` and returns the refusal page, having checked
+    that it is a 400 and that no league was made."""
+    client.force_login(organizer)
+    response = client.post("/leagues/new/", {"name": name, "title": "acquire", "options": options})
     assert response.status_code == 400
-    assert "Options for Acquire" in response.content.decode()
     assert not League.objects.exists()
+    return response.content.decode()
+
+
+def test_options_the_title_does_not_know_are_refused_in_words(client, dee):
+    assert "Options for Acquire" in _refused_league(client, dee, "Odd", '{"no_such": 1}')
 
 
 @pytest.mark.parametrize("slug", ["me", "new"])
@@ -219,8 +225,4 @@ def test_a_season_past_its_deadline_offers_no_sign_up_and_tells_its_organizer_ho
 
 def test_a_league_cannot_fix_its_games_tile_order(client, dee):
     """Its games are rated, and whoever set the order would know every hand."""
-    client.force_login(dee)
-    response = client.post("/leagues/new/", {"name": "Rigged", "title": "acquire", "options": '{"tile_bag": ["1A"]}'})
-    assert response.status_code == 400
-    assert "cannot fix the tile order (tile_bag)" in response.content.decode()
-    assert not League.objects.exists()
+    assert "cannot fix the tile order (tile_bag)" in _refused_league(client, dee, "Rigged", '{"tile_bag": ["1A"]}')
