@@ -20,6 +20,7 @@ from engine.t1861 import (
     merger_shares,
     private_auction,
     rsr_turn,
+    sale_offers,
     stock_round,
     trainless,
 )
@@ -67,6 +68,8 @@ def _asked(state: State) -> list[Waiting]:
         return [Waiting(state.stock["turn"], "stock_turn", ("sell_shares", "buy_shares", "par", "bid", "pass"))]
     if kind == "operating" and rsr_turn.is_waiting(state):
         return [Waiting(company_turn.operator(state, rsr_turn.RSR), "rsr_routes", ("run_routes",))]
+    if kind == "operating" and sale_offers.pending(state) is not None:
+        return [sale_offers.waiting(state)]  # Turnpost's sale_consent: the seller answers first
     if kind == "operating" and company_turn.is_waiting(state):
         company = company_turn.turn(state)["company"]
         if company_turn.turn(state)["step"] == "discard":
@@ -88,7 +91,8 @@ def prompts(state: State) -> list[Prompt]:
     else:
         build = {"private_auction": _private_auction, "minor_auction": _minor_auction, "home_city": _home_city,
                  "stock_turn": _stock_turn, "operate": operate_prompt, "discard_train": operate_prompt,
-                 "rsr_routes": rsr_routes_prompt, "operating_round": _not_built}
+                 "rsr_routes": rsr_routes_prompt, sale_offers.PROMPT: sale_offers.prompt,
+                 "operating_round": _not_built}
     build[trainless.PROMPT] = trainless.prompt  # 23 R4: asked before anything else, in any round
     return [with_quiet_default(build[asked.prompt](state, asked.seat)) for asked in waiting(state)]
 

@@ -29,6 +29,7 @@ from engine.t1861 import (
     merger_round,
     private_auction,
     rsr_turn,
+    sale_offers,
     stock_round,
     trainless,
 )
@@ -107,6 +108,10 @@ def _dispatch(state: State, seat: int, prompt: str, action: dict[str, Any]) -> l
         return merger_round.act(state, seat, action)
     if prompt == "rsr_routes":
         return rsr_turn.act(state, action)
+    if prompt == sale_offers.PROMPT:
+        return sale_offers.respond(state, seat, action)
+    if prompt == "operate" and (seller := sale_offers.seller_to_ask(state, action)) is not None:
+        return sale_offers.make(state, seller, action)
     if prompt in ("operate", "discard_train"):
         return company_turn.act(state, action)
     raise IllegalAction(f"No rule answers the prompt {prompt!r}.")

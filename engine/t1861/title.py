@@ -26,6 +26,7 @@ from engine.t1861.tokens import home_city_options
 OPTION_DEFAULTS: dict[str, bool] = {
     **{option["id"]: option["default"] for option in DATA.raw["options"]},
     "merger_consent": True,  # Turnpost: owners of taken minors accept or decline (docs/titles/1861.md)
+    "sale_consent": True,  # Turnpost: a train or private bought from another player needs their yes
     MANUAL_END_OPTION: False,  # the record may end the game by agreement (end_game; set by import-18xx)
 }
 PLAYERS = DATA.raw["game"]["players"]

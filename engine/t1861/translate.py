@@ -202,10 +202,12 @@ def opening_record(export: Export) -> dict[str, Any]:
 def record_options(export: Export, actions: list[Action]) -> dict[str, bool]:
     """Our options for ``export`` (whose ``actions`` the record holds: 18xx.games' or ours).
 
-    18xx.games never asks owners to consent to a merger (Turnpost's ``merger_consent`` is off),
-    and a record may end by agreement (``manual_end``) only when it does: the option is what
-    lets a record hold ``end_game``, so no game played on from an import can be ended so."""
-    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False}
+    18xx.games never asks owners to consent to a merger (Turnpost's ``merger_consent`` is off)
+    nor a seller to agree to a price (``sale_consent`` is off), and a record may end by agreement
+    (``manual_end``) only when it does: the option is what lets a record hold ``end_game``, so
+    no game played on from an import can be ended so."""
+    options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False,
+               "sale_consent": False}
     if any(action.get("type") == END_GAME for action in actions):
         options[MANUAL_END_OPTION] = True
     return options

@@ -45,7 +45,8 @@ def test_a_new_1861_game_starts_from_the_form_with_invitations_and_open_seats(cl
         "seat_order_mode": "chosen", "time_limit": "none", "opt_1861_column_market": "on"})
     game = Game.objects.get(name="Russian railways")
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/"
-    assert game.title == "1861" and game.options == {"column_market": True, "merger_consent": True}
+    assert game.title == "1861"
+    assert game.options == {"column_market": True, "merger_consent": True, "sale_consent": True}
     assert game.seats.get(index=1).invited_email == "bob@example.com"
     assert client_for(type(client)(), dee).post(f"/games/{game.pk}/join/").status_code == 302
     assert client_for(type(client)(), players[1]).post(f"/games/{game.pk}/join/").status_code == 302

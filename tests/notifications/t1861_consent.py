@@ -29,26 +29,39 @@ MAJOR, MINOR, PARTNER = "grr", "mb", "kk"
 
 def moves_to_consent(players: list[str]) -> list[tuple[int, dict[str, Any]]]:
     """The bot's moves from the new game's start until someone is asked for merger consent."""
+    return bot_moves_to(players, SEED, BOT_KEY, "merger_consent", MAX_MOVES)
+
+
+def bot_moves_to(players: list[str], seed: int, bot_key: str, prompt: str,
+                 max_moves: int) -> list[tuple[int, dict[str, Any]]]:
+    """The bot's moves (its generator keyed ``bot_key``) in a new game of ``seed`` until someone
+    is asked ``prompt``."""
     title = engine.get_title("1861")
-    state, rng, moves = engine.new_game("1861", players, SEED, {}), seeded_rng(SEED, BOT_KEY), []
-    for _ in range(MAX_MOVES):
+    state, rng, moves = engine.new_game("1861", players, seed, {}), seeded_rng(seed, bot_key), []
+    for _ in range(max_moves):
         waiting = engine.waiting(state)
-        if any(entry.prompt == "merger_consent" for entry in waiting):
+        if any(entry.prompt == prompt for entry in waiting):
             return moves
         seat = waiting[0].seat
         action = title.random_action(state, seat, rng)
         moves.append((seat, action))
         state = engine.apply(state, seat, action)[0]
-    raise AssertionError(f"no merger consent within {MAX_MOVES} bot moves")
+    raise AssertionError(f"no {prompt} within {max_moves} bot moves")
 
 
 def consent_game(players: list) -> Game:
     """ann, bob and cy's new game (seed 1) played to cy's merger_consent prompt, no mail sent on the way."""
-    game = started_game(players, title="1861", options={}, seed=SEED)
+    return site_game_after(players, SEED, moves_to_consent)
+
+
+def site_game_after(players: list, seed: int, moves_for: Any) -> Game:
+    """A new site game of ``seed`` with the moves ``moves_for(names)`` made through the one move
+    path, the mail signal off (no mail is queued for the moves on the way)."""
+    game = started_game(players, title="1861", options={}, seed=seed)
     names = [seat.display_name for seat in game.seats.order_by("index")]
     move_applied.disconnect(dispatch_uid="notifications.outbox.move_applied")
     try:
-        for seat, action in moves_to_consent(names):
+        for seat, action in moves_for(names):
             game.refresh_from_db()
             outcome = services.submit_move(game.pk, seat, action, game.version, "web")
             assert outcome.applied, outcome.message

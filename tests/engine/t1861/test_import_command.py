@@ -59,7 +59,8 @@ def test_an_export_cut_where_our_rules_reach_imports_and_replays_to_the_same_sta
     assert done.returncode == 0 and "Traceback" not in done.stderr
     record = json.loads(done.stdout)
     assert record["title"] == "1861" and record["players"] == ["Player 1", "Player 2", "Player 3"]
-    assert record["seed"] == 29683 and record["options"] == {"column_market": False, "merger_consent": False}
+    assert record["seed"] == 29683 and record["options"] == {"column_market": False, "merger_consent": False,
+                                                             "sale_consent": False}
     # 18xx.games says the whole game ended; the reader is told this record does not (stderr only).
     assert "still in progress" in done.stderr
 

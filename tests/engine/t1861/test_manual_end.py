@@ -64,7 +64,8 @@ def ended() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def test_the_record_may_end_by_agreement_and_names_the_seat_asked(ended, at_the_cut) -> None:
     record, _ = ended
-    assert record["options"] == {"column_market": False, "merger_consent": False, "manual_end": True}
+    assert record["options"] == {"column_market": False, "merger_consent": False, "sale_consent": False,
+                                 "manual_end": True}
     assert record["actions"][-1] == {"seat": at_the_cut["waiting_for"][0]["seat"], "action": {"type": "end_game"}}
     assert at_the_cut["waiting_for"][0]["seat"] != ENDER
 
@@ -97,7 +98,7 @@ def test_the_loans_are_paid_off_by_moving_each_price_left(ended, at_the_cut) -> 
 def test_a_record_without_the_option_refuses_end_game_at_its_index(ended) -> None:
     """Only an agreed end recorded elsewhere ends a game so: a game played here ends by 17 alone."""
     record, _ = ended
-    record = {**record, "options": {"column_market": False, "merger_consent": False}}
+    record = {**record, "options": {"column_market": False, "merger_consent": False, "sale_consent": False}}
     code, refusal = _engine("replay", "-", stdin=json.dumps(record))
     assert code == 2
     assert refusal["action_index"] == len(record["actions"]) - 1

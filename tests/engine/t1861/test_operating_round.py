@@ -228,6 +228,7 @@ def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans
     with pytest.raises(IllegalAction, match="₽1 to ₽300"):
         play(state, 0, "buy_train", train="2-0", source="n", price=301)
     play(state, 0, "buy_train", train="2-0", source="n", price=120)
+    play(state, 1, "respond_offer", accept=True)  # bob agrees to the price (test_sale_offers.py)
     assert (state.majors["nw"]["cash"], state.minors["n"]["cash"]) == (300 - 120, 120)
     assert state.majors["nw"]["trains"] == ["2-0"] and state.minors["n"]["trains"] == []
 
@@ -241,6 +242,7 @@ def test_a_company_buys_a_players_private_at_any_step_for_one_rouble_to_face_val
         play(state, 0, "buy_company", company="tsr", price=31)
     bob = state.cash[1]
     play(state, 0, "buy_company", company="tsr", price=30)
+    play(state, 1, "respond_offer", accept=True)  # bob agrees to the price (test_sale_offers.py)
     assert state.privates["tsr"] == "nw" and state.cash[1] == bob + 30 and state.majors["nw"]["cash"] == 270
     assert TITLE.prompts(state)[0].context["step"] == "track"
     assert "buy_company" not in TITLE.waiting(state)[0].accepts  # no player holds a private now

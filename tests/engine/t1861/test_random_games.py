@@ -75,8 +75,11 @@ def check_tiles(state: State) -> None:
 
 def check_train_limits(state: State) -> None:
     """12.9: once nobody is asked to discard (trainless majors' presidents answer first), no
-    company holds more trains than its limit."""
+    company holds more trains than its limit. A major a merger is forming (14.3) discards after
+    its token reduction and share buying, so its limit holds once the merger is done."""
     if state.trainless_majors or any(asked.prompt == "discard_train" for asked in game.waiting(state)):
+        return
+    if state.round["kind"] == "merger" and state.round.get("major"):
         return
     assert company_turn.over_limit(state) is None, f"{company_turn.over_limit(state)} is over its train limit"
 
@@ -161,10 +164,10 @@ def test_random_games_reach_the_final_phase_and_play_every_round(played: list[ra
 
 
 def test_a_random_game_asks_a_company_over_its_train_limit_to_discard() -> None:
-    """12.9's discard is played by the random player too (seed 33, a 5-player column-market game;
-    seed 9's game has none since the merger round asks as 18xx.games does); the invariants above
-    check that no company stays over its limit in every game."""
-    played = random_play.play(33, players_for(33), options_for(33))
+    """12.9's discard is played by the random player too (seed 6, a 3-player game; the first seed
+    with one since sale offers changed the random games' course); the invariants above check
+    that no company stays over its limit in every game."""
+    played = random_play.play(6, players_for(6), options_for(6))
     assert "discard_train" in {entry.action["type"] for entry in played.record.actions}
 
 

@@ -50,7 +50,11 @@ WHOLE = {
 
 
 def _digest(state: State) -> str:
-    return hashlib.sha256(json.dumps(TITLE.to_json(state), sort_keys=True).encode()).hexdigest()
+    """The final state's digest, without the option ``sale_consent`` (added after the digests
+    were pinned; an import sets it off, and with it taken out every pinned digest holds)."""
+    data = TITLE.to_json(state)
+    data["options"] = {key: value for key, value in data["options"].items() if key != "sale_consent"}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
 @pytest.mark.parametrize("game", sorted(PINNED))
