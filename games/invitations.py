@@ -19,7 +19,7 @@ from django.core import signing
 from django.urls import reverse
 
 from accounts.models import User, normalize_email
-from games import services
+from games import seat_names, services
 from games.errors import GameServiceError, SetupError
 from games.models import Game, GameStatus, Seat
 from turnpost.signed_links import read_signed
@@ -108,18 +108,27 @@ def accept(invitation: Invitation, signed_in: User | None, display_name: str = "
     the name.  Someone signed in under another address is refused: the link must not switch
     accounts behind their back.  The seat itself is taken under the game's lock
     (``services.take_seat``), which refuses what ``read_invitation`` saw but no longer holds.
+    A name another player of the game already has is refused (``seat_names.NameTaken``, kept
+    apart from InvitationRefused so the page can ask for another name) and the seat stays free.
     """
     mismatch = wrong_account(invitation, signed_in)
     if mismatch:
         raise InvitationRefused(mismatch)
+    if display_name:
+        seat_names.refuse_name_in_use(invitation.game.seats.all(), display_name)
     user, _ = User.objects.get_or_create(email=invitation.email)
     if not user.is_active:
         raise InvitationRefused("This account is closed.")
-    if display_name and not user.display_name:
+    named = bool(display_name and not user.display_name)
+    if named:
         user.display_name, user.time_zone = display_name, time_zone or user.time_zone
         user.save(update_fields=["display_name", "time_zone"])
     try:
         services.take_seat(invitation.game.pk, user)
+    except seat_names.NameTaken:
+        if named:  # someone took the name first: the player chooses again, from the form as they left it
+            User.objects.filter(pk=user.pk).update(display_name="")
+        raise
     except SetupError as error:
         raise InvitationRefused(error.message) from error
     return user

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import services, stand_in
+from games import seat_names, services, stand_in
 from games.errors import GameClosed, GameServiceError, SetupError
 from games.models import ActKind, EndKind, Game, GameStatus, OrganizerAct, Seat, SeatChange
 from games.signals import organizer_acted, seat_changed
@@ -180,6 +180,10 @@ def hand_over_locked(game: Game, seat_index: Any, new_player: User) -> HandedOve
         raise SetupError(f"{new_player.name} already plays that seat.")
     if Seat.objects.filter(game=game, user=new_player).exists():
         raise SetupError(f"{new_player.name} already has another seat in this game.")
+    seat_names.refuse_name_in_use(
+        Seat.objects.filter(game=game), new_player.name, except_seat=seat,
+        advice=f"{new_player.name} can take this seat once one of them changes their display name "
+               "(on the account page).")
     held = HandedOver(seat.index, seat.user_id, seat.display_name)
     now = timezone.now()
     change = SeatChange.objects.create(game=game, seat=seat.index, after_version=game.version,

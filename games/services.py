@@ -28,7 +28,7 @@ from django.utils import timezone
 import engine.core as engine
 from accounts.models import User, normalize_email
 from engine.core.record import parse_record, replay
-from games import stand_in
+from games import seat_names, stand_in
 from games.errors import (
     GameClosed,
     GameNotFound,
@@ -169,8 +169,13 @@ def _clean_invitations(creator: User, invited_emails: Sequence[str], seat_count:
     return emails
 
 
-def take_seat(game_id: int, user: User) -> Game:
-    """Seat ``user`` (their invitation if any, else an open seat); starts the game when full."""
+def take_seat(game_id: int, user: User, *, number_a_twin: bool = False) -> Game:
+    """Seat ``user`` (their invitation if any, else an open seat); starts the game when full.
+
+    A name another seat already shows is refused (NameTaken), so the table can tell its players
+    apart; the player chooses another.  A league seats whom its draw planned and can ask nobody, so
+    it passes ``number_a_twin`` and a second "Bob" sits as "Bob 2".
+    """
     with transaction.atomic(durable=True):
         game = _locked_game(game_id)
         if game.status != GameStatus.OPEN:
@@ -182,11 +187,19 @@ def take_seat(game_id: int, user: User) -> Game:
         seat = seat or next((s for s in seats if s.is_open), None)
         if seat is None:
             raise SetupError("There is no open seat left for you in this game.")
-        seat.user, seat.display_name, seat.joined = user, user.name, timezone.now()
+        seat.user, seat.display_name, seat.joined = user, _name_at_table(seats, user, number_a_twin), timezone.now()
         seat.save(update_fields=["user", "display_name", "joined"])
         if all(s.is_taken for s in seats):
             _start_locked(game)
     return game
+
+
+def _name_at_table(seats: list[Seat], user: User, number_a_twin: bool) -> str:
+    """The name ``user`` sits under: their own, unless another seat shows it (see ``take_seat``)."""
+    if number_a_twin:
+        return seat_names.numbered_name(seats, user.name)
+    seat_names.refuse_name_in_use(seats, user.name, advice=seat_names.RENAME_ACCOUNT)
+    return user.name
 
 
 def start_game(game: Game) -> Game:
@@ -199,6 +212,17 @@ def start_game(game: Game) -> Game:
             raise SetupError("Every seat must be taken before the game starts.")
         _start_locked(locked)
     return locked
+
+
+def _names_at_start(seats: list[Seat]) -> dict[int, str]:
+    """Each seat's name for the game: its player's current one (they may have renamed since sitting down).
+
+    If that made two players alike, the names they sat down under (all different) are kept.
+    """
+    current = {seat.pk: seat.user.name if seat.user else seat.display_name for seat in seats}
+    if len({seat_names.folded(name) for name in current.values()}) == len(current):
+        return current
+    return {seat.pk: seat.display_name for seat in seats}
 
 
 def new_seed() -> int:
@@ -217,9 +241,9 @@ def _start_locked(game: Game) -> None:
     # Two passes keep the (game, index) uniqueness true at every statement.
     for offset, seat in enumerate(seats):
         Seat.objects.filter(pk=seat.pk).update(index=1000 + offset)
+    names = _names_at_start(seats)
     for index, seat in enumerate(seats):
-        seat.index = index
-        seat.display_name = seat.user.name if seat.user else seat.display_name
+        seat.index, seat.display_name = index, names[seat.pk]
         Seat.objects.filter(pk=seat.pk).update(index=index, display_name=seat.display_name)
     if game.seed is None:
         game.seed = new_seed()

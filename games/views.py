@@ -38,6 +38,7 @@ from games.prompt_forms import (
 )
 from games.rule_citations import has_rules_page
 from games.rules_tables import TABLES
+from games.seat_names import NameTaken
 from games.titles import startable_titles, title_name, ui_for
 
 
@@ -266,20 +267,32 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     needs_profile = existing is None or existing.needs_display_name
     form = ProfileForm(request.POST if request.method == "POST" else None,
                        initial={"display_name": unused_display_name(suggested_display_name(offer.email))})
+    name_taken = ""
     if request.method == "POST" and (not needs_profile or form.is_valid()):
         profile = form.cleaned_data if needs_profile else {}
         try:
             user = invitations.accept(offer, signed_in, profile.get("display_name", ""), profile.get("time_zone", ""))
         except invitations.InvitationRefused as error:
             return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
-        if signed_in is None:
-            login(request, user, backend="accounts.backends.LinkBackend")
-        return redirect("games:game", game_id=game_id)
+        except NameTaken as error:
+            name_taken = _name_taken_on(form if needs_profile else None, error)
+        else:
+            if signed_in is None:
+                login(request, user, backend="accounts.backends.LinkBackend")
+            return redirect("games:game", game_id=game_id)
     return render(request, "games/invitation.html", {
         "offer": offer, "title_name": title_name(offer.game.title), "form": form if needs_profile else None,
         "setup_notes": ui_for(offer.game.title).setup_notes(offer.game.options or {}),
-        "wrong_account": invitations.wrong_account(offer, signed_in),
+        "wrong_account": invitations.wrong_account(offer, signed_in), "name_taken": name_taken,
     })
+
+
+def _name_taken_on(form: ProfileForm | None, error: NameTaken) -> str:
+    """Where a refused name is said: under the name field it was typed in (kept there), else above the button."""
+    if form is None:
+        return error.message
+    form.add_error("display_name", error.message)
+    return ""
 
 
 @require_POST

@@ -107,7 +107,7 @@ def _seat_the_rest(game: Game, seat_order: list[int]) -> None:
     """Seat the planned players not seated yet, in order; the last one seated starts the game."""
     seated = set(game.seats.filter(user__isnull=False).values_list("user_id", flat=True))
     for user in [User.objects.get(pk=user_id) for user_id in seat_order if user_id not in seated]:
-        services.take_seat(game.pk, user)
+        services.take_seat(game.pk, user, number_a_twin=True)  # nobody to ask for another name
 
 
 def game_name(league_game: LeagueGame) -> str:
