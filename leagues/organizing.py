@@ -126,6 +126,8 @@ def check_rules(league: League, rules: SeasonRules) -> None:
         raise LeagueError(f"{title.name} takes {counts} players a game, not {rules.game_size}.")
     if rules.division_size < max(2, title.min_players):
         raise LeagueError(f"A division needs at least {max(2, title.min_players)} players.")
+    if rules.game_size > rules.division_size:
+        raise LeagueError(_game_larger_than_division(rules))
     if not 1 <= rules.meetings_per_pair <= 10:
         raise LeagueError("Pairs can meet 1 to 10 times a season.")
     if not 1 <= rules.games_at_once <= 20:
@@ -144,6 +146,17 @@ def check_rules(league: League, rules: SeasonRules) -> None:
         raise LeagueError("Choose who scores a seat a substitute took over.")
     if not 0 <= rules.timeouts_before_offer <= 20:
         raise LeagueError("A seat is offered to substitutes after 1 to 20 timeouts of its player (0: never by itself).")
+
+
+def _game_larger_than_division(rules: SeasonRules) -> str:
+    """Why a game may not outnumber its division: its players all come from one division.
+
+    The draw would shrink every such game to the division's size, so the season's header ("divisions
+    of 3, 4-player games") would promise games nobody plays.
+    """
+    size, game = rules.division_size, rules.game_size
+    return (f"Games of {game} players need divisions of at least {game}, since a game's players all come from one "
+            f"division. Make the divisions larger, or the games smaller (at most {size} players).")
 
 
 def _rule_fields(rules: SeasonRules) -> dict[str, Any]:

@@ -206,6 +206,21 @@ def test_a_sign_up_deadline_already_past_is_refused_in_words(client, league, olg
     assert all(season.signup_deadline > timezone.now() for season in Season.objects.all())
 
 
+@pytest.mark.parametrize("page", ["seasons/new/", "1/edit/"])
+def test_games_larger_than_the_divisions_are_refused_in_words(client, league, olga, page):
+    """Divisions of 3 with 4-player games read "divisions of 3, 4-player games", then the draw made 3-player games."""
+    if page == "1/edit/":
+        open_season(league)
+    client.force_login(olga)
+    response = client.post(f"/leagues/{league.slug}/{page}", _season_form(division_size=3, game_size=4,
+                                                                           promotion_count=1, relegation_count=1))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert ("Games of 4 players need divisions of at least 4, since a game&#x27;s players all come from one "
+            "division. Make the divisions larger, or the games smaller (at most 3 players).") in html
+    assert not Season.objects.filter(division_size=3).exists()
+
+
 def test_a_season_past_its_deadline_offers_no_sign_up_and_tells_its_organizer_how_to_reopen(client, league, olga, dee):
     season = open_season(league)
     Season.objects.filter(pk=season.pk).update(signup_deadline=timezone.now() - timedelta(hours=1),
