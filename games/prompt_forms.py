@@ -272,10 +272,18 @@ def _choice_value(choices: tuple[Choice, ...], raw: str) -> Any:
 
 
 def _read_int(spec: Field, data: QueryDict) -> int | None:
+    """A whole number; a required box posted empty is refused, as the browser's own check does.
+
+    The default is what the box shows (``_shown_value``): a player who cleared their bid did not
+    bid the minimum.  A field not posted at all (a client sending only what it changed) and an
+    optional field left empty take the default, if there is one.
+    """
     raw = _raw(spec, data)
-    if raw is None:
-        return _missing(spec) if spec.default is None else spec.default
-    return _as_int(spec.label, raw)
+    if raw is not None:
+        return _as_int(spec.label, raw)
+    if spec.required and data.get(f"f.{spec.name}") is not None:
+        raise FormProblem(f"{spec.label}: enter a whole number.")
+    return _missing(spec) if spec.default is None else spec.default
 
 
 def _as_int(label: str, raw: str) -> int:

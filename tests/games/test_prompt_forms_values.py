@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.http import QueryDict
 
 from engine.core import ActionOption, Choice, Field, Prompt
@@ -82,3 +83,24 @@ def test_a_count_for_something_not_offered_is_refused_not_read_as_nothing():
         action_from_post(PROMPT, QueryDict("type=pick&f.tile=1A&f.count=1&f.shares.american=2"))
     zero = action_from_post(PROMPT, QueryDict("type=pick&f.tile=1A&f.count=1&f.shares.american=0&f.shares.tower=1"))
     assert zero["shares"] == {"tower": 1}
+
+
+BID = Prompt(0, "auction", "Bid?", (
+    ActionOption("bid", "Bid", fields=(
+        Field("price", "number", "Bid", min=25, max=100, step=5, default=25),
+        Field("extra", "count", "Extra", min=0, max=3, required=False, default=2),
+    )),
+))
+
+
+def test_a_required_number_posted_empty_is_refused_and_an_optional_one_takes_its_default():
+    """An empty bid box read as the default was a bid of the minimum the player never made."""
+    from games.prompt_forms import FormProblem, action_from_post
+
+    with pytest.raises(FormProblem, match=r"^Bid: enter a whole number\.$"):
+        action_from_post(BID, QueryDict("type=bid&f.price=&f.extra=1"))
+    with pytest.raises(FormProblem, match=r"^Bid: enter a whole number\.$"):
+        action_from_post(BID, QueryDict("type=bid&f.price=%20%20"))
+    assert action_from_post(BID, QueryDict("type=bid&f.price=30&f.extra=")) == {"type": "bid", "price": 30, "extra": 2}
+    # A client that posts only what it changed leaves the rest as the page shows it.
+    assert action_from_post(BID, QueryDict("type=bid")) == {"type": "bid", "price": 25, "extra": 2}

@@ -84,3 +84,20 @@ def test_the_1861_rules_page_and_help_page_read_from_the_engine(client) -> None:
     help_page = client.get("/games/titles/1861/help/").content.decode()
     assert "no hidden information beyond what the rules make" in help_page
     assert "held back" not in help_page and "Registered, playable, and started on the site" in help_page
+
+
+@pytest.mark.parametrize(("price", "refusal"), [("", "enter a whole number."), ("abc", "'abc' is not a whole number.")])
+def test_a_private_auction_bid_posted_without_a_price_is_refused_not_read_as_the_minimum(
+        client, players, price, refusal) -> None:
+    """A cleared price box (posted past the browser's own check) was read as the minimum bid, ₽25."""
+    from tests.games.factories import started_game
+    from tests.games.pages import prompt_form, prompt_of
+
+    game = started_game(players[:2], "1861", options={})
+    bidder = players[prompt_of(game.pk).seat]
+    form = prompt_form(client_for(client, bidder).get(f"/games/{game.pk}/").content.decode(), "bid")
+    company = form["inputs"]["f.company"][0]["value"]
+    response = client.post(form["attrs"]["action"], {**form["hidden"], "f.company": company, "f.price": price})
+    assert response.status_code == 400 and refusal in response.content.decode().replace("&#x27;", "'")
+    game.refresh_from_db()
+    assert game.version == 0
