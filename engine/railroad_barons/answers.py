@@ -126,7 +126,7 @@ def trade_label(state: State, seat: int, action: Action, plan: Sale | Purchase) 
             return f"Exchange your {plan.give}% of {holding} for the bank's {plan.take}% (receive {gain})"
         if plan.handed:
             other = state.players[shares.opponent(state, seat)]
-            return (f"Sell the 40% of {holding} for {names.money(plan.proceeds)} ({other}'s"
+            return (f"Sell the 40% of {holding} for {names.money(plan.proceeds)} ({names.possessive(other)}"
                     f" {names.listing(f'{size}%' for size in plan.handed)} go to the bank)")
         return f"Sell {names.certificate(plan.give, plan.company)} for {names.money(plan.proceeds)}"
     if plan.par is not None:

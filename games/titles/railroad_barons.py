@@ -7,6 +7,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from engine.railroad_barons.names import possessive
 from games.titles.ui import LOOSE_COLOUR, BoolOption, TitleUI
 
 # The holdings' printed colours (fill, ink), readable on white.
@@ -69,9 +70,10 @@ def _rb_offer(operating: dict[str, Any], holdings: list[dict[str, Any]]) -> dict
     seller = next((h for h in holdings if any(r["id"] == railroad for r in h.get("railroads", []))), None)
     buyer = next((h for h in holdings if h["id"] == operating.get("holding")), None)
     name = next((r["name"] for r in (seller or {}).get("railroads", []) if r["id"] == railroad), railroad)
+    seller_name = seller["short_name"] if seller else ""
     return {"railroad": name, "price": operating.get("offer_price"),
-            "seller": seller["short_name"] if seller else "", "buyer": buyer["short_name"] if buyer else "",
-            "director": seller.get("director_name") if seller else ""}
+            "seller": seller_name, "seller_possessive": possessive(seller_name) if seller_name else "",
+            "buyer": buyer["short_name"] if buyer else "", "director": seller.get("director_name") if seller else ""}
 
 
 def _rb_holding(holding: dict[str, Any]) -> dict[str, Any]:
@@ -84,7 +86,8 @@ def _rb_holding(holding: dict[str, Any]) -> dict[str, Any]:
 
 def _rb_player(player: dict[str, Any], holdings: list[dict[str, Any]]) -> dict[str, Any]:
     shares = player.get("shares", {})
-    return {**player, "percents": [shares.get(h["id"], 0) for h in holdings]}
+    return {**player, "percents": [shares.get(h["id"], 0) for h in holdings],
+            "possessive": possessive(player.get("name", ""))}
 
 
 def rb_track_svg(track: list[dict[str, Any]], holdings: dict[str, dict[str, Any]]) -> SafeString:

@@ -14,6 +14,7 @@ from tests.engine.railroad_barons.support import (
     DRAFT_WITHOUT_450,
     buy,
     buy_railroad,
+    dividend,
     done,
     offer_railroad,
     pass_,
@@ -107,6 +108,17 @@ def test_an_offer_between_directors_is_answered_on_the_other_directors_page(clie
     assert post_quick(bob, rb_game.pk, "Accept").status_code == 302
     assert owner_of(rb_game, "a1") == "seedy"
     assert 'data-prompt="operate"' in ann.get(f"/games/{rb_game.pk}/").content.decode()
+
+
+def test_an_offer_for_a_railroad_of_a_holding_ending_in_s_reads_in_plain_english(client, players):
+    """The offer line read "Seedy Brothers's Railroad A2"; the site writes "Seedy Brothers' turn" elsewhere."""
+    type(players[1]).objects.filter(pk=players[1].pk).update(display_name="James")
+    players[1].refresh_from_db()
+    game = started_game(players[:2], title=TITLE, options={}, seed=1)
+    play(game, [*OFFER_READY, buy_railroad(ANN, "a2"), done(ANN), dividend(BOB, 2), offer_railroad(BOB, "a2", 50)])
+    page = logged_in(type(client), players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert "Rice International offers $50 for Seedy Brothers&#x27; Railroad A2;" in page
+    assert "James&#x27; investors:" in page and "James&#x27;s" not in page
 
 
 def test_an_offer_can_be_declined_through_the_generic_form(client, players, rb_game):
