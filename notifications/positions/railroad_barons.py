@@ -63,8 +63,14 @@ def track(view: dict[str, Any], holdings: list[dict[str, Any]]) -> dict[str, Any
     rows = [cells[start:start + TRACK_COLUMNS] for start in range(0, len(cells), TRACK_COLUMNS)]
     html = mark_safe("".join("<tr>\n" + "\n".join(row) + "</tr>\n" for row in rows))
     occupied = [f"{money(space['price'])} {_names(space, by_id)}" for space in spaces if space.get("holdings")]
-    return {"html": html, "text": "; ".join(occupied) or "no holding has started",
-            "range": f"{money(spaces[0]['price'])} to {money(spaces[-1]['price'])}" if spaces else ""}
+    text = "; ".join(occupied) or "no holding has started"
+    span = f"{money(spaces[0]['price'])} to {money(spaces[-1]['price'])}" if spaces else ""
+    return {"html": html, "range": span, "sentence": ended(f"Share-value track ({span}): {text}")}
+
+
+def ended(sentence: str) -> str:
+    """``sentence`` with its full stop, unless a name ending it has one already ("... Picable Inc.")."""
+    return sentence if sentence.endswith(".") else f"{sentence}."
 
 
 def _names(space: dict[str, Any], by_id: dict[str, dict[str, Any]]) -> str:

@@ -8,7 +8,15 @@ from django.core import mail
 import engine.core as engine
 from games.models import Action, Game, Snapshot
 from notifications.positions import position_template
-from tests.engine.railroad_barons.support import ANN, BOB, SEEDY_FLOATED, buy, offer_railroad, simple_answer
+from tests.engine.railroad_barons.support import (
+    ANN,
+    BOB,
+    DRAFT_WITHOUT_450,
+    SEEDY_FLOATED,
+    buy,
+    offer_railroad,
+    simple_answer,
+)
 from tests.games.factories import play, started_game
 from tests.games.test_railroad_barons_pages import OFFER_READY, SEEDY_STARTED
 from tests.notifications.helpers import html_of, move, move_links, outbox_to, path_of
@@ -100,6 +108,12 @@ def test_an_offer_is_accepted_through_the_mail_link(client, rb_game):
     holdings = engine.summary(engine.from_json(Snapshot.objects.get(game=rb_game).state))["holdings"]
     assert "a1" in holdings["seedy"]["railroads"] and "a1" not in holdings["rice"]["railroads"]
     assert "  Seedy Brothers (floated): director ann" in outbox_to("ann@example.com")[-1].body
+
+
+def test_the_share_value_track_line_ends_once_after_a_name_that_ends_in_a_full_stop(rb_game):
+    play(rb_game, [*DRAFT_WITHOUT_450, buy(ANN, "picable", 40, par=70)])
+    body = outbox_to("bob@example.com")[-1].body
+    assert "Share-value track ($40 to $350): $70 Picable Inc.\n" in body and "Inc.." not in body
 
 
 def test_a_stock_turn_groups_its_links_by_sale_and_purchase_and_by_holding(rb_game):
