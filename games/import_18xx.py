@@ -35,12 +35,22 @@ def is_18xx_export(text: str) -> bool:
     An export names its players as objects (``{"id": 5522, "name": ...}``); our record names
     them as strings.  Anything else is left to the record import, which says what is wrong.
     """
+    raw = _json_object(text)
+    players = raw.get("players") if raw is not None else None
+    return isinstance(players, list) and any(isinstance(player, dict) for player in players)
+
+
+def is_json_object(text: str) -> bool:
+    """Whether ``text`` is a JSON object, as a record and an export both are (a page or a list is neither)."""
+    return _json_object(text) is not None
+
+
+def _json_object(text: str) -> dict[str, Any] | None:
     try:
         raw: Any = json.loads(text)
     except (ValueError, RecursionError):
-        return False
-    players = raw.get("players") if isinstance(raw, dict) else None
-    return isinstance(players, list) and any(isinstance(player, dict) for player in players)
+        return None
+    return raw if isinstance(raw, dict) else None
 
 
 def import_export(text: str, user: User | None) -> Game:

@@ -520,7 +520,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
             else:
                 game = services.import_record(text, request.user)
         except GameServiceError as error:
-            form.add_error(None, error.message if export else _neither(error.message))
+            form.add_error(None, error.message if export else _neither(error.message, text))
         else:
             if game.status == GameStatus.ACTIVE:  # an 18xx.games game still running there goes on here
                 messages.success(request, "The game goes on here: send each player the link of their seat.")
@@ -530,11 +530,12 @@ def import_game(request: HttpRequest) -> HttpResponse:
     return render(request, "games/import.html", {"form": form}, status=400 if form.errors else 200)
 
 
-def _neither(record_refusal: str) -> str:
+def _neither(record_refusal: str, text: str) -> str:
     """A file read as our record and found to be no record at all may have been meant as an
     18xx.games export, so the words say what an export needs too (an export is told from a
-    record by its players).  A record that reads but breaks a rule is plainly a record."""
-    if not record_refusal.startswith(services.UNREADABLE_RECORD):
+    record by its players).  A record that reads but breaks a rule is plainly a record, and a
+    file that is not a JSON object at all is neither: its own sentence says so."""
+    if not record_refusal.startswith(services.UNREADABLE_RECORD) or not import_18xx.is_json_object(text):
         return record_refusal
     return (f"{record_refusal} If it is an 18xx.games export instead, its players must be listed as"
             " objects with an id and a name, as 18xx.games writes them.")

@@ -178,3 +178,14 @@ def test_a_file_neither_record_nor_export_says_what_each_would_need(client, dee)
     refused = signed_in(client, dee).post("/games/import/", {"record": illegal}).content.decode()
     assert "Action 0 (counting from 0) was refused: cy does not hold 1A." in refused
     assert "18xx.games export instead" not in refused and not Game.objects.exists()
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("<html>not a game</html>", "The record could not be read: The record is not valid JSON"),
+    ("[1, 2]", "The record could not be read: A game record must be a JSON object."),
+])
+def test_a_file_that_is_not_a_json_object_is_told_only_that(client, dee, text, words) -> None:
+    """Neither a record nor an export: what an export's players would need does not apply."""
+    html = signed_in(client, dee).post("/games/import/", {"record": text}).content.decode()
+    assert words in html
+    assert "18xx.games export instead" not in html and not Game.objects.exists()
