@@ -11,7 +11,7 @@ from django import forms
 
 from games.models import SeatOrder
 from games.queries import LobbyFilter
-from games.titles import BoolOption, startable_titles, ui_for
+from games.titles import BoolOption, short_title_name, startable_titles, ui_for
 
 TIME_LIMITS = [("none", "No limit"), ("24", "24 hours"), ("48", "48 hours"), ("72", "72 hours"), ("custom", "Custom")]
 MAX_CUSTOM_HOURS = 24 * 30
@@ -24,6 +24,28 @@ def option_specs(title: Any) -> tuple[BoolOption, ...]:
         return tuple(BoolOption(d["name"], d.get("label", d["name"]), bool(d.get("default")))
                      for d in described if d.get("kind", "bool") == "bool")
     return ui_for(title.id).options
+
+
+def option_example(title: Any) -> str:
+    """One option the title takes, set against its default, as JSON (``{"column_market": true}``); "" if none.
+
+    A fixed example named Acquire's open_holdings, which 1861 refuses, even when 1861 was chosen.
+    """
+    specs = option_specs(title)
+    return json.dumps({specs[0].name: not specs[0].default}) if specs else ""
+
+
+def option_examples(titles: list[Any]) -> list[dict[str, str]]:
+    """Each title's example option: its id (the page's script shows the chosen one), short name and JSON."""
+    return [{"id": title.id, "name": short_title_name(title.name), "example": example}
+            for title in titles if (example := option_example(title))]
+
+
+def option_examples_text(titles: list[Any]) -> str:
+    """Every title's example in one sentence, for a page without script to choose one:
+    ``For Acquire, e.g. {"open_holdings": false}; for 1861, e.g. {"column_market": true}.``"""
+    parts = [f"for {entry['name']}, e.g. {entry['example']}" for entry in option_examples(titles)]
+    return f"F{'; '.join(parts)[1:]}." if parts else ""
 
 
 def option_field_name(title_id: str, option: str) -> str:
@@ -52,7 +74,7 @@ class NewGameForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         label="Advanced options (JSON object, merged over the choices above)",
-        help_text='For example {"open_holdings": false}. Unknown options are refused.',
+        help_text="Unknown options are refused.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -62,6 +84,7 @@ class NewGameForm(forms.Form):
         self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
         # For the page's script, which offers only the chosen title's player counts.
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
+        self.option_examples = option_examples(self.titles)
         self.option_groups = []
         for title in self.titles:
             names = []

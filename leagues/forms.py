@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
+from games.forms import option_examples_text
 from games.titles import startable_titles
 from leagues.models import PointsTo, TieBreak
 from leagues.organizing import SeasonRules
@@ -32,7 +33,7 @@ class LeagueForm(forms.Form):
     title = forms.ChoiceField(label="Game")
     options = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Game options (JSON object)",
-        help_text='Fixed for every game of the league, e.g. {"open_holdings": false}. Empty: the defaults.',
+        help_text="Fixed for every game of the league. Empty: the defaults.",
     )
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see its pages)")
@@ -40,7 +41,11 @@ class LeagueForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         # A league plays whole games: only titles whose games can be started here.
-        self.fields["title"].choices = [(title.id, title.name) for title in startable_titles()]
+        titles = startable_titles()
+        self.fields["title"].choices = [(title.id, title.name) for title in titles]
+        # Each title's own example: one title's option would be refused by another's league.
+        examples = option_examples_text(titles)
+        self.fields["options"].help_text = f"Fixed for every game of the league. {examples} Empty: the defaults."
 
     def clean_options(self) -> dict[str, Any]:
         raw = self.cleaned_data["options"].strip()

@@ -47,3 +47,9 @@ def test_the_new_game_form_shows_what_applies_to_the_choices(live_server, new_pa
     assert not page.locator("#id_advanced_options").is_visible()  # folded away under "Advanced options"
     page.click("text=Advanced options")
     assert page.locator("#id_advanced_options").is_visible()
+    # Only the chosen title's example option shows (1861 refuses Acquire's open_holdings).
+    assert page.locator("div[data-title=railroad-barons]").is_visible()
+    assert not page.locator("div[data-title=acquire]").is_visible()
+    page.select_option("#id_title", "1861")
+    assert page.locator("div[data-title='1861']").inner_text() == 'For 1861, for example {"column_market": true}.'
+    assert not page.locator("div[data-title=railroad-barons]").is_visible()

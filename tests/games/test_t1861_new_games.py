@@ -7,6 +7,7 @@ whose pages are not ready, and names the reason in words.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -101,3 +102,17 @@ def test_a_private_auction_bid_posted_without_a_price_is_refused_not_read_as_the
     assert response.status_code == 400 and refusal in response.content.decode().replace("&#x27;", "'")
     game.refresh_from_db()
     assert game.version == 0
+
+
+def test_the_advanced_options_example_of_each_title_is_one_that_title_takes(client, players) -> None:
+    """The help showed {"open_holdings": false} with 1861 chosen, which 1861 refuses."""
+    page = html.unescape(client_for(client, players[0]).get("/games/new/").content.decode())
+    advanced = page[page.index("<summary>Advanced options</summary>"):page.index("</details>")]
+    examples = dict(re.findall(r'data-title="([^"]+)">For [^<]+, for example <code>([^<]+)</code>', advanced))
+    assert json.loads(examples["1861"]) == {"column_market": True}
+    assert json.loads(examples["acquire"]) == {"open_holdings": False}
+    assert "open_holdings" not in advanced.replace(examples["acquire"], "")
+    for title, example in examples.items():  # each one as a player would paste it
+        response = client.post("/games/new/", {"title": title, "seat_count": "2", "seat_order_mode": "random",
+                                               "time_limit": "none", "advanced_options": example})
+        assert response.status_code == 302, (title, response.content.decode()[:2000])

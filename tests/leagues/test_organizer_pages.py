@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import timedelta
 
 import pytest
@@ -90,6 +91,18 @@ def test_an_organizer_sets_who_scores_a_substituted_seat_and_when_it_is_offered(
            "substitutes after 2 timeouts of its player." in page
     edit = client.get(f"/leagues/{league.slug}/1/edit/").content.decode()
     assert '<option value="split" selected>' in edit and 'name="timeouts_before_offer" value="2"' in edit
+
+
+def test_the_league_forms_options_help_gives_each_title_an_option_it_takes(client, olga):
+    """The help gave {"open_holdings": false} as the example, which an 1861 league refuses."""
+    client.force_login(olga)
+    page = html.unescape(client.get("/leagues/new/").content.decode())
+    assert ('For Acquire, e.g. {"open_holdings": false}; for Railroad Barons, e.g. {"end_on_empty_pile": true}; '
+            'for 1861, e.g. {"column_market": true}.') in page
+    response = client.post("/leagues/new/", {"name": "Russian rails", "title": "1861",
+                                             "options": '{"column_market": true}', "public": "on"})
+    assert response.status_code == 302
+    assert League.objects.get(slug="russian-rails").options["column_market"] is True
 
 
 def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):
