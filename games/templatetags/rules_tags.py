@@ -1,4 +1,4 @@
-"""Filters for engine text and rules pages: rule citations as links, and amounts in dollars."""
+"""Filters for engine text and rules pages: rule citations as links, and amounts in dollars and roubles."""
 
 from __future__ import annotations
 
@@ -20,3 +20,9 @@ def rule_links(text: object, title_id: str) -> SafeString:
 def dollars(amount: int) -> str:
     """6000 as "$6,000", as the rules references write money."""
     return f"${amount:,}"
+
+
+@register.filter
+def roubles(amount: int) -> str:
+    """13950 as "₽13,950", as 1861's mails and standings write money."""
+    return f"₽{amount:,}"

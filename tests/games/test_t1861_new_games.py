@@ -80,7 +80,7 @@ def test_the_1861_rules_page_and_help_page_read_from_the_engine(client) -> None:
     setup = html[html.index('id="setup-table"'):html.index("</table>", html.index('id="setup-table"'))]
     assert re.search(r"<th scope=\"row\">3</th><td class=\"num\">₽420</td><td class=\"num\">21</td>", setup)
     assert "<th scope=\"row\">TSR Tsarskoye Selo Railway</th><td class=\"num\">₽30</td>" in html
-    assert "<th scope=\"row\">8</th><td class=\"num\">₽1000</td>" in html
+    assert "<th scope=\"row\">8</th><td class=\"num\">₽1,000</td>" in html
     assert "Nothing is hidden." in html and 'href="/games/titles/1861/help/"' in html
     help_page = client.get("/games/titles/1861/help/").content.decode()
     assert "no hidden information beyond what the rules make" in help_page

@@ -153,3 +153,10 @@ def test_the_round_card_names_the_next_bank_train_by_type_and_price(client, impo
     round_card = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "t1861-round"))
     found = re.search(r"next train from the bank: (.*?)\.", round_card)
     assert found and re.fullmatch(r"an? \d\S*-train \(₽\d+\)", found.group(1)), round_card
+
+
+def test_the_page_writes_roubles_as_the_mails_do_with_thousands_separated(client, imported) -> None:
+    """The walk saw "Bank ₽13950" on the page beside "₽13,950" in the mail about the same position."""
+    html = client.get(f"/games/{imported.pk}/").content.decode()
+    assert re.search(r"Bank ₽\d{1,2},\d{3}\b", text(section(html, "t1861-round"))), text(section(html, "t1861-round"))
+    assert not re.search(r"₽\d{4,}", text(html))

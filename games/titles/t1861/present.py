@@ -82,8 +82,8 @@ def round_label(round_: dict[str, Any]) -> str:
 def bank_line(bank: int) -> str:
     """The bank's cash; past its break (17) it pays on into debt, which reads as the break, not "₽-6230"."""
     if bank < 0:
-        return f"The bank has broken: it paid ₽{-bank} beyond its cash"
-    return f"Bank ₽{bank}"
+        return f"The bank has broken: it paid ₽{-bank:,} beyond its cash"
+    return f"Bank ₽{bank:,}"
 
 
 def next_train_words(train: str | None) -> str:
