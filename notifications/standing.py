@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.db import DatabaseError, transaction
@@ -75,7 +75,15 @@ def apply_order(game_id: int, seat: int, version: int) -> str:
     return outcome.status
 
 
-def set_order(game_id: int, seat: int, key: str, raw: Mapping[str, Any]) -> StandingOrder:
+class OrderSet(NamedTuple):
+    """The order set, and whether it answers the seat's waiting prompt (so it acts at once, and
+    the player who set it is told so: a mail's confirm page that only said "set" hid a move)."""
+
+    order: StandingOrder
+    acts_now: bool
+
+
+def set_order(game_id: int, seat: int, key: str, raw: Mapping[str, Any]) -> OrderSet:
     """Set a standing order from a page or a mail link; OrderRefused in player words, and nothing changes.
 
     When the new order answers the prompt the seat has waiting, a run is queued with it (in
@@ -90,6 +98,7 @@ def set_order(game_id: int, seat: int, key: str, raw: Mapping[str, Any]) -> Stan
         params, subject = kind.clean(raw, engine.order_subjects(loaded.state, seat))
         order = orders.place_order(game_id, seat, key, params, subject)
         prompt = loaded.prompt_for(seat)
-        if prompt is not None and orders.answer_for(prompt, [order]) is not None:
+        acts_now = prompt is not None and orders.answer_for(prompt, [order]) is not None
+        if acts_now:
             queue_order_run(loaded.game, seat, clock.now())
-    return order
+    return OrderSet(order, acts_now)

@@ -119,6 +119,9 @@ def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "notifications/cancel_order.html", context)
 
 
+ACTS_NOW = " It answers the move waiting for you, so it acts at once; the game page shows the move."
+
+
 @require_http_methods(["GET", "POST"])
 def set_order(request: HttpRequest, token: str) -> HttpResponse:
     """A mail's one-click offer of a standing order: GET says what it will set (and asks a bid limit), POST sets it."""
@@ -138,11 +141,11 @@ def set_order(request: HttpRequest, token: str) -> HttpResponse:
             context["error"] = "You no longer sit in this seat, so nothing was set."
             return render(request, "notifications/set_order.html", context, status=400)
         try:
-            order = standing.set_order(game.pk, claim.seat, claim.kind, raw)
+            placed = standing.set_order(game.pk, claim.seat, claim.kind, raw)
         except OrderRefused as refused:
             context["error"] = f"{refused} Nothing was set."
             return render(request, "notifications/set_order.html", context, status=400)
-        context.update(done=True, label=orders.label_of(order))
+        context.update(done=True, label=orders.label_of(placed.order), acts_now=placed.acts_now)
         confirm.record_simple_use(token, links.SET_ORDER, claim.user, f"set order: {context['label']}",
                                   "Set.", game.pk)
     return render(request, "notifications/set_order.html", context)
@@ -203,11 +206,12 @@ def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool
         preferences.set_stream(request.user.pk, game.pk, data["stream"], data.get("enabled") == "on")
     elif op == "order" and data.get("kind") in orders.KINDS:
         try:
-            order = standing.set_order(game.pk, seat, data["kind"], data)
+            placed = standing.set_order(game.pk, seat, data["kind"], data)
         except OrderRefused as refused:
             messages.error(request, f"{refused} Nothing was set.")
         else:
-            messages.success(request, f'Standing order set: "{orders.label_of(order)}".')
+            messages.success(request, f'Standing order set: "{orders.label_of(placed.order)}".'
+                                      f"{ACTS_NOW if placed.acts_now else ''}")
     elif op == "cancel_order":
         StandingOrder.objects.filter(game=game, seat=seat, pk=_count(data.get("order"))).update(active=False)
     elif op == "vacation":

@@ -128,6 +128,7 @@ def test_routes_order_is_restated_cancelled_from_its_link_and_set_again_from_the
     suggested = next(a.action for a in load(game.pk).prompt_for(1).quick if a.action["type"] == "run_routes")
     done = client.post(path_of(offer))
     assert done.status_code == 200 and "is set in" in done.content.decode()
+    assert "It answers the move waiting for you, so it acts at once" in done.content.decode()
     # The order answers the question waiting: the optimiser's suggestion, as the mail's one-click answer gave it.
     last = last_action(game)
     assert (last.seat, last.source, last.payload["type"]) == (1, "order", "run_routes")
@@ -149,7 +150,8 @@ def test_dividend_policy_is_set_from_the_game_page_and_answers_the_dividend(play
     assert posted.status_code == 302 and posted["Location"] == f"/games/{game.pk}/"
     last = last_action(game)
     assert (last.seat, last.source, last.payload) == (2, "order", {"type": "dividend", "kind": "withhold"})
-    assert "NW: always withhold" in cy.get(f"/games/{game.pk}/").content.decode()
+    after = cy.get(f"/games/{game.pk}/").content.decode()
+    assert "NW: always withhold" in after and "so it acts at once" in after  # the order played cy's dividend
     acquire = start_game(players)  # a title without slow orders: its game page has no such card
     assert 'id="standing-orders"' not in _logged_in(players[0]).get(f"/games/{acquire.pk}/").content.decode()
 
@@ -173,9 +175,9 @@ def test_bad_order_input_is_refused_in_words_and_nothing_changes(players):
 
 def test_bid_limit_passes_an_auction_above_it_and_leaves_one_within_it_to_the_player(players):
     game = imported_at(4, players)  # cy may open BSS at ₽30
-    standing.set_order(game.pk, 2, "bid_limit", {"limit": "40"})
+    assert not standing.set_order(game.pk, 2, "bid_limit", {"limit": "40"}).acts_now
     assert not Action.objects.filter(game=game, source="order").exists()  # ₽30 is within it: cy decides
-    standing.set_order(game.pk, 2, "bid_limit", {"limit": "25"})  # replaces the first
+    assert standing.set_order(game.pk, 2, "bid_limit", {"limit": "25"}).acts_now  # replaces the first
     assert [label_of(o) for o in StandingOrder.objects.filter(game=game, active=True)] == [
         "in auctions: pass when the lowest bid is above ₽25"]
     last = last_action(game)
