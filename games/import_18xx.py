@@ -9,7 +9,9 @@ game stands on 18xx.games:
   becomes a read-only game to review (IMPORTED);
 - a game still running there becomes a game that goes on here (ACTIVE) from the position it
   had: its seats keep their 18xx.games names, nobody sits in them yet, and the importer is
-  given one claim link per seat to send to the players (``games.seat_claims``).
+  given one claim link per seat to send to the players (``games.seat_claims``); its owners
+  are asked to consent to mergers and sales from then on wherever the recorded part allows it
+  (``engine.t1861.played_on``).
 
 All or nothing, as the command line: an export our rules stop in (whole 1861 games do not
 replay yet: the RSR's turn and nationalisation are being built) is refused in the words of
@@ -24,6 +26,7 @@ from typing import Any
 import engine.core as engine
 from accounts.models import User
 from engine.t1861.import_command import ExportRefused, import_text
+from engine.t1861.played_on import with_consents_where_unchanged
 from games import services
 from games.errors import ImportFailed
 from games.models import Game, GameStatus
@@ -68,5 +71,6 @@ def import_export(text: str, user: User | None) -> Game:
         raise ImportFailed(f"The export has more than {services.MAX_IMPORT_ACTIONS} actions.")
     over = export.finished or engine.result(imported.state) is not None
     status = GameStatus.IMPORTED if over else GameStatus.ACTIVE
+    record = imported.record if over else with_consents_where_unchanged(imported.record)
     name = f"1861 from 18xx.games game {export.game_id}" if export.game_id else "1861 from 18xx.games"
-    return services.import_record(json.dumps(imported.record), user, status=status, name=name[:100])
+    return services.import_record(json.dumps(record), user, status=status, name=name[:100])

@@ -60,6 +60,8 @@ def test_a_running_game_goes_on_here_and_its_players_claim_their_seats(client, p
         ("Player 1", None), ("Player 2", None), ("Player 3", None)]
     state = engine.from_json(Snapshot.objects.get(game=game).state)
     assert state.round == {"kind": "operating", "number": 3, "operating_round": 1}
+    # Nothing recorded needed a consent, so from here on owners are asked as in a game begun here.
+    assert game.options == {"column_market": False, "merger_consent": True, "sale_consent": True}
 
     links_page = client.get(f"/games/{game.pk}/seats/").content.decode()
     links = [seat_claims.claim_path(seat) for seat in game.seats.order_by("index")]
@@ -111,6 +113,7 @@ def test_a_finished_game_becomes_a_read_only_game_to_review(client, dee) -> None
     game = Game.objects.get()
     assert game.status == GameStatus.IMPORTED and game.is_read_only
     assert response.status_code == 302 and response["Location"] == f"/games/{game.pk}/history/"
+    assert game.options["merger_consent"] is False  # a record to review keeps the import's options
 
 
 def test_the_whole_recorded_game_imports_as_a_finished_game_to_review(client, dee) -> None:
