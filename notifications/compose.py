@@ -411,11 +411,17 @@ def compose_signin(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
 
 
 def compose_address(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
-    """The confirmation link of an address change, mailed to the new address."""
+    """The confirmation link of an address change, mailed to the new address; to an address that
+    already has an account, a note that it cannot be added (and no link)."""
     address = _to_reachable_address(row)
     user = User.objects.filter(pk=row.payload.get("user"), is_active=True).first()
     if user is None or user.email == address:
         raise Superseded("The account is gone, or already has this address.")
+    if User.objects.filter(email=address).exists():
+        # The page said the same as for a free address (it tells no one which addresses have an
+        # account); this mailbox's owner is told instead, with nothing to confirm.
+        taken = {"email": address, "name": user.name, "signin_url": links.absolute(reverse("accounts:signin"))}
+        return Composed(*render("address_taken", taken))
     token = account_links.address_token(user.pk, address)
     context = {
         "email": address,

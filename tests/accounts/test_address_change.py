@@ -57,8 +57,19 @@ def test_the_form_says_the_same_for_a_taken_and_a_free_address(client, ann):
     taken, free = without_per_response_values(taken), without_per_response_values(free)
     assert taken.replace("bob@example.com", "X") == free.replace("zed@example.com", "X")
     assert User.objects.get(pk=ann.pk).email == "ann@example.com"
-    # Only the owner of bob's mailbox learns that the address is taken, from the link.
-    refused = confirm(Client(), last_link_to("bob@example.com"))
+    # Only the owner of bob's mailbox learns that the address is taken: told so, with nothing to confirm.
+    told = next(message for message in mail.outbox if message.to == ["bob@example.com"])
+    assert told.subject == "This address already has a Turnpost account"
+    assert "Someone signed in to Turnpost as Ann asked to make bob@example.com the address" in told.body
+    assert "/accounts/address/confirm/" not in told.body and "/accounts/signin/" in told.body
+    assert User.objects.get(pk=ann.pk).email == "ann@example.com"
+
+
+def test_an_address_taken_after_its_link_was_sent_is_refused_when_the_link_is_followed(client, ann):
+    change_address(client, "zed@example.com")
+    link = last_link_to("zed@example.com")
+    User.objects.create_user("zed@example.com", display_name="Zed")
+    refused = confirm(Client(), link)
     assert refused.status_code == 400 and "already belongs to another Turnpost account" in refused.content.decode()
     assert User.objects.get(pk=ann.pk).email == "ann@example.com"
 

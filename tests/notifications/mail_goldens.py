@@ -177,12 +177,15 @@ def resignation_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
 
 
 def account_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
-    """Mail to an address: a sign-in link, an address change's confirmation, an invitation."""
+    """Mail to an address: a sign-in link, an address change's confirmation (and its note to an
+    address that already has an account), an invitation."""
     ann = players[0]
     yield "signin", mail(Outbox(kind=MailKind.SIGNIN, to_address="zoe@example.com", payload={"next": "/games/lobby/"},
                                 send_after=NOW, created=NOW))
     yield "address", mail(Outbox(kind=MailKind.ADDRESS, to_address="annie@example.com", payload={"user": ann.pk},
                                  send_after=NOW, created=NOW))
+    yield "address-taken", mail(Outbox(kind=MailKind.ADDRESS, to_address=players[1].email, payload={"user": ann.pk},
+                                       send_after=NOW, created=NOW))
     game = services.create_game(ann, "acquire", 2, seed=SEED, invited_emails=["zoe@example.com"], name="Zoe's first")
     yield "invitation", mail(Outbox(kind=MailKind.INVITATION, to_address="zoe@example.com", game=game, seat=1,
                                     send_after=NOW, created=NOW))
