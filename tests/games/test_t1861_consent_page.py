@@ -31,11 +31,16 @@ def page(client: Client, game: Game) -> str:
 @pytest.fixture
 def seats(players) -> tuple[Game, Client, Client]:
     """The game at cy's consent, and bob's and cy's signed-in browsers."""
-    game = consent_game(players)
-    president, owner = Client(), Client()
-    president.force_login(players[PRESIDENT])
-    owner.force_login(players[OWNER])
-    return game, president, owner
+    president, owner = browsers(players[PRESIDENT], players[OWNER])
+    return consent_game(players), president, owner
+
+
+def browsers(*users) -> tuple[Client, ...]:
+    """One signed-in browser per user, in order."""
+    clients = tuple(Client() for _ in users)
+    for client, user in zip(clients, users, strict=True):
+        client.force_login(user)
+    return clients
 
 
 def test_the_owner_is_asked_on_the_page_and_the_president_sees_whom_the_merger_waits_for(seats) -> None:

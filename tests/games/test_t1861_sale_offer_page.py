@@ -11,7 +11,7 @@ from django.test import Client
 from games.models import Game
 from games.queries import current_state
 from tests.games.pages import post_quick
-from tests.games.test_t1861_consent_page import page
+from tests.games.test_t1861_consent_page import browsers, page
 from tests.notifications.t1861_consent import bot_moves_to, site_game_after
 from tests.notifications.test_t1861_sale_offer_mail import BOT_KEY, BUYER, MOVES, SEED, SELLER
 
@@ -24,10 +24,7 @@ QUESTION = "ann, for M-K, offers ₽1 for RO's 2-train. Do you accept?"
 def seats(players) -> tuple[Game, Client, Client]:
     """The game at cy's sale offer, and ann's and cy's signed-in browsers."""
     game = site_game_after(players, SEED, lambda names: bot_moves_to(names, SEED, BOT_KEY, "sale_offer", MOVES))
-    buyer, seller = Client(), Client()
-    buyer.force_login(players[BUYER])
-    seller.force_login(players[SELLER])
-    return game, buyer, seller
+    return (game, *browsers(players[BUYER], players[SELLER]))
 
 
 def test_the_seller_is_asked_on_the_page_and_the_buyer_sees_whom_the_game_waits_for(seats) -> None:

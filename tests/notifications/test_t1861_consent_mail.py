@@ -34,6 +34,26 @@ def next_turn_mail(smtp_sink, user, after: int = 0):
     return found()[0]
 
 
+def press_mail_link(client, game, message, labels: list[str], chosen: str):
+    """Checks that the mail offers exactly ``labels`` as links (in its text and its HTML), opens
+    ``chosen``'s confirm page and posts its form; the game's state after."""
+    links = move_links(message.text)
+    assert list(links) == labels
+    assert all(f'href="{url}"' in message.html for url in links.values())
+    act_on(client, links[chosen], chosen)
+    game.refresh_from_db()
+    return current_state(game)
+
+
+def asked_again_by_mail(smtp_sink, players, state, asked: tuple[int, str], index: int, words: str) -> None:
+    """Only ``asked`` (seat, prompt) is asked in ``state``, and that seat's next turn mail after
+    the first ``index`` received says ``words``."""
+    (prompt,) = engine.prompts(state)
+    assert (prompt.seat, prompt.name) == asked
+    _, message = next_turn_mail(smtp_sink, players[asked[0]], index + 1)
+    assert words in message.text
+
+
 def owner_mail(smtp_sink, players):
     """The game at cy's consent prompt, and the mail that asks her (and where it lies in the listener's list)."""
     game = consent_game(players)
@@ -45,20 +65,12 @@ def owner_mail(smtp_sink, players):
 def test_the_owner_is_asked_by_mail_and_a_decline_stops_the_merger(redis_worker, smtp_sink, players, client):
     game, index, message = owner_mail(smtp_sink, players)
     assert "bob merges KK, MB into GRR at ₽150, taking your MB: you would receive 10% of GRR" in message.text
-    links = move_links(message.text)
-    assert list(links) == [ACCEPT, DECLINE]
-    assert all(f'href="{url}"' in message.html for url in links.values())
-    act_on(client, links[DECLINE], DECLINE)
-
-    game.refresh_from_db()
-    state = current_state(game)
+    state = press_mail_link(client, game, message, [ACCEPT, DECLINE], DECLINE)
     assert state.minors["mb"]["owner"] == OWNER and state.minors["mb"]["status"] == "started"
     assert state.majors["grr"]["status"] != "started"
-    (asked,) = engine.prompts(state)
-    assert asked.seat == PRESIDENT and asked.name == "merger_turn"
     # bob's next mail is his turn again, and it says cy declined.
-    _, president = next_turn_mail(smtp_sink, players[PRESIDENT], index + 1)
-    assert "cy declines the merger into GRR; it does not take place." in president.text
+    asked_again_by_mail(smtp_sink, players, state, (PRESIDENT, "merger_turn"), index,
+                        "cy declines the merger into GRR; it does not take place.")
 
 
 def test_an_acceptance_from_the_mail_forms_the_major(redis_worker, smtp_sink, players, client):

@@ -10,13 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-import engine.core as engine
 from games.queries import current_state
 from notifications import announcements
-from tests.notifications.helpers import move_links
 from tests.notifications.t1861_consent import bot_moves_to, site_game_after
-from tests.notifications.test_real_delivery import act_on
-from tests.notifications.test_t1861_consent_mail import next_turn_mail
+from tests.notifications.test_t1861_consent_mail import asked_again_by_mail, next_turn_mail, press_mail_link
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,28 +35,17 @@ def test_the_seller_is_asked_by_mail_and_a_decline_keeps_the_train(redis_worker,
     game, index, message = seller_mail(smtp_sink, players)
     before = current_state(game)
     assert "ann, for M-K, offers ₽1 for RO's 2-train. Do you accept?" in message.text
-    links = move_links(message.text)
-    assert list(links) == [ACCEPT, DECLINE]
-    assert all(f'href="{url}"' in message.html for url in links.values())
-    act_on(client, links[DECLINE], DECLINE)
-
-    game.refresh_from_db()
-    state = current_state(game)
+    state = press_mail_link(client, game, message, [ACCEPT, DECLINE], DECLINE)
     assert state.minors["ro"]["trains"] == before.minors["ro"]["trains"] == ["2-3"]
     assert state.minors["m-k"]["trains"] == before.minors["m-k"]["trains"]
-    (asked,) = engine.prompts(state)
-    assert asked.seat == BUYER and asked.name == "operate"
-    _, buyer = next_turn_mail(smtp_sink, players[BUYER], index + 1)
-    assert "cy declines M-K's offer of ₽1 for RO's 2-train." in buyer.text
+    asked_again_by_mail(smtp_sink, players, state, (BUYER, "operate"), index,
+                        "cy declines M-K's offer of ₽1 for RO's 2-train.")
 
 
 def test_an_acceptance_from_the_mail_sells_the_train(redis_worker, smtp_sink, players, client):
     game, _, message = seller_mail(smtp_sink, players)
     before = current_state(game)
-    act_on(client, move_links(message.text)[ACCEPT], ACCEPT)
-
-    game.refresh_from_db()
-    state = current_state(game)
+    state = press_mail_link(client, game, message, [ACCEPT, DECLINE], ACCEPT)
     assert state.minors["ro"]["trains"] == []
     assert state.minors["m-k"]["trains"] == [*before.minors["m-k"]["trains"], "2-3"]
     assert state.minors["ro"]["cash"] == before.minors["ro"]["cash"] + 1
