@@ -31,7 +31,7 @@ def compose_season_open(row: Outbox, now: datetime, loaded: Any = None) -> Compo
         "league": season.league,
         "name": row.recipient.name,
         "title_name": engine.get_title(season.league.title).name,
-        "deadline": local_time(season.signup_deadline, row.recipient),
+        "deadline": local_time(season.signup_deadline, row.recipient, now),
         "link": links.absolute(signup_path(season, row.recipient)),
         "season_url": links.absolute(season_url(season)),
         "days": SIGNUP_LINK_MAX_AGE.days,

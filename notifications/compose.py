@@ -47,6 +47,7 @@ from notifications.models import MailKind, Outbox, StandingOrder, Stream, Suppre
 from notifications.positions import position_for, position_template
 from notifications.schedule import time_zone
 from notifications.turn_attachments import Attachment
+from turnpost.moments import moment_words
 
 
 @dataclass
@@ -84,10 +85,12 @@ def tidy_text(text: str) -> str:
 BLANK_RUNS = re.compile(r"\n{3,}")
 
 
-def local_time(moment: datetime | None, user: Any) -> str:
+def local_time(moment: datetime | None, user: Any, now: datetime) -> str:
+    """``moment`` in the recipient's zone, in the words the pages use (the year said only when it is
+    not ``now``'s, the time the mail is composed)."""
     if moment is None:
         return ""
-    return moment.astimezone(time_zone(getattr(user, "time_zone", "UTC"))).strftime("%a %d %b %H:%M %Z")
+    return moment_words(moment, time_zone(getattr(user, "time_zone", "UTC")), now)
 
 
 def quick_links(
@@ -223,7 +226,7 @@ def decision_context(loaded: Loaded, seat: int, user: Any, now: datetime) -> dic
         "groups": group_links(prompt, links_now),
         "events": [event["text"] for event in events],
         "map_changes": changed_on_the_map(loaded.game, events),
-        "deadline": local_time(deadline, user),
+        "deadline": local_time(deadline, user, now),
         "start": start_notice(loaded),
         **order_mail.section(loaded.game, seat, user.pk, prompt),
     }

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import html
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import pytest
 from django.utils import timezone
 
 from leagues.models import League, Season, SeasonStatus
 from tests.leagues.conftest import open_season, sign_up_players
+from turnpost.moments import moment_words
 
 pytestmark = pytest.mark.django_db
 
@@ -200,8 +201,7 @@ def test_a_season_drawn_early_says_sign_up_closed_at_the_draw_not_at_a_deadline_
     client.post(f"/leagues/{league.slug}/1/draw/")
     season.refresh_from_db()
     page = client.get(f"/leagues/{league.slug}/1/").content.decode()
-    drawn, deadline = (timezone.localtime(moment).strftime("%-d %B %Y, %H:%M")
-                       for moment in (season.drawn_at, season.signup_deadline))
+    drawn, deadline = (moment_words(moment, UTC) for moment in (season.drawn_at, season.signup_deadline))
     assert (f"Sign-up closed {drawn}, when the divisions were drawn before the deadline ({deadline})."
             in page)
 

@@ -97,7 +97,7 @@ def test_a_players_page_shows_the_deadline_of_the_move_they_owe(client, players,
     rows = rows_of(client.get("/leagues/me/games/").content.decode(), "my-league-games")
     # The game's number in its division, as on the division page (its full name repeats the next column).
     assert rows == [["Game 1", "Tuesday league, Season 1, Division 1a", "in progress",
-                     f"due {due:%a} {due.day} {due:%b, %H:%M}"]]
+                     f"due {due:%a} {due.day} {due:%b}, {due:%H:%M} UTC"]]
     client.force_login(ann)
     assert rows_of(client.get("/leagues/me/games/").content.decode(), "my-league-games")[0][3] == "not your move"
     client.force_login(dee)

@@ -41,7 +41,7 @@ def test_it_reminds_once_before_the_deadline(timed_game, now):
     assert deadlines.sweep(now["now"]) == {"reminders": 0, "timeouts": 0}
     reminder = outbox_to("ann@example.com")[-1]
     assert reminder.subject.startswith("Reminder: ")
-    assert "Please answer by Tue 03 Mar 12:00 UTC" in reminder.body
+    assert "Please answer by Tue 3 Mar, 12:00 UTC" in reminder.body
 
 
 def test_it_plays_the_default_answer_on_timeout(timed_game, now):
