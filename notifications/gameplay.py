@@ -32,6 +32,7 @@ from games.services import MoveOutcome, submit_move
 from games.stand_in import resigned_seats
 from games.standings import game_standings
 from games.titles import ui_for
+from games.undo import withdrawn_seqs
 from games.undo_requests import UndoOutcome, answer_request, describe
 from notifications.models import Deadline, StandingOrder, Suppression
 from turnpost import rows as sql_rows
@@ -236,39 +237,53 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     When it did not (an 18xx operating round can hold dozens of other companies' steps), a
     second query reads back to that move, so a mail never silently starts its news late.  A seat
     that has not moved yet reads from the deal on.
+
+    A move taken back since is still told (the undo's own line follows it), but its lines say
+    so and carry ``taken_back``, as the game page strikes them through: the mail must not read
+    as if the tile taken back were on the board (``map_changes`` leaves them out).
     """
     batches, moved = _newest_batches(game, seat, limit)
     if not moved and len(batches) == limit < game.version:
         batches, moved = _batches_back_to_move(game, seat)
     read = log_reader(game, seat)
-    since = [line for batch in reversed(batches) for line in read(batch)]
+    withdrawn = withdrawn_seqs(batches)  # an undo comes after what it takes back: both are among these
+    since = [_told(line, withdrawn.get(batch.seq)) for batch in reversed(batches) for line in read(batch.events)]
     if not moved and len(batches) == game.version:  # the seat has not moved yet: from the deal on
         since = opening_lines(game, seat) + since
     return since
 
 
+def _told(line: dict[str, Any], taken_back_at: int | None) -> dict[str, Any]:
+    if taken_back_at is None:
+        return line
+    return {**line, "text": f"{line['text']} (taken back at move {taken_back_at})", "taken_back": True}
+
+
+_LOG_FIELDS = ("seq", "seat", "events", "kind", "payload")
+
+
 def _newest_batches(game: Game, seat: int, limit: int) -> tuple[list[Any], bool]:
-    """The events of the newest ``limit`` actions, newest first, up to ``seat``'s own; whether it was met."""
-    newest = Action.objects.filter(game=game).order_by("-seq").values_list("seat", "events")[:limit]
+    """The newest ``limit`` actions, newest first, up to ``seat``'s own; whether it was met."""
+    newest = Action.objects.filter(game=game).order_by("-seq").only(*_LOG_FIELDS)[:limit]
     batches = []
-    for actor, events in newest if game.version else []:
-        batches.append(events)
-        if actor == seat:
+    for action in newest if game.version else []:
+        batches.append(action)
+        if action.seat == seat:
             return batches, True
     return batches, False
 
 
 def _batches_back_to_move(game: Game, seat: int) -> tuple[list[Any], bool]:
-    """Every action's events since ``seat``'s last move (included), newest first: the long way round."""
+    """Every action since ``seat``'s last move (included), newest first: the long way round."""
     last = Action.objects.filter(game=game, seat=seat).aggregate(last=Max("seq"))["last"]
     rows = Action.objects.filter(game=game, **({"seq__gte": last} if last is not None else {}))
-    return list(rows.order_by("-seq").values_list("events", flat=True)), last is not None
+    return list(rows.order_by("-seq").only(*_LOG_FIELDS)), last is not None
 
 
 def map_changes(game: Game, events: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The hexes ``events`` changed, as the title words them, with the link to the game page's map; None if none."""
     ui = ui_for(game.title)
-    lines = ui.changed_hexes(events)
+    lines = ui.changed_hexes([event for event in events if not event.get("taken_back")])
     if not lines:
         return None
     return {"lines": lines, "map_url": game_url(game.pk) + ui.map_anchor}

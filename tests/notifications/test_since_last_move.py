@@ -27,3 +27,14 @@ def test_news_older_than_the_first_read_is_fetched_not_cut(players):
     whole = [line["text"] for line in events_since_last_move(game, seat)]
     assert [line["text"] for line in events_since_last_move(game, seat, limit=2)] == whole
     assert any("MNN" in line and "L8" in line for line in whole), whole
+
+
+def test_a_tile_lay_taken_back_is_not_told_as_a_change_on_the_map():
+    from types import SimpleNamespace
+
+    from notifications.gameplay import map_changes
+
+    game = SimpleNamespace(title="1861", pk=7)
+    lay = {"text": "MNN lays tile 7 in L8.", "kind": "lay_tile", "data": {"company": "mnn", "hex": "L8", "tile": "7"}}
+    assert map_changes(game, [lay])["lines"] == ["L8: tile 7 (yellow) laid by MNN"]
+    assert map_changes(game, [{**lay, "taken_back": True}]) is None

@@ -94,3 +94,15 @@ def test_a_tampered_link_is_refused(client, game, players):
     url = path_of(links_in(asked.body)[ALLOW])
     response = client.post(url[:-3] + "xx/")
     assert response.status_code == 400 and "not one we sent" in response.content.decode()
+
+
+def test_the_next_players_mail_tells_the_move_taken_back_as_taken_back(client, game, players):
+    asked = ann_asks(game, players)
+    client.post(path_of(links_in(asked.body)[ALLOW]))
+    mail.outbox.clear()
+    move(game.pk, 0, {"type": "buy_shares", "shares": {"tower": 1}})
+    (turn,) = outbox_to("bob@example.com")
+    told = turn.body[turn.body.index("ann bought 2 Tower"):]
+    assert told.startswith("ann bought 2 Tower") and "(taken back at move 4)" in told.splitlines()[0]
+    assert told.index("ann took back move 3.") < told.index("ann bought 1 Tower")
+    assert "ann bought 1 Tower" in told and "(taken back" not in told[told.index("ann bought 1 Tower"):]
