@@ -134,27 +134,40 @@ def node_stop(network: Network, signature: str) -> str | None:
     return in_hex[int(index)] if int(index) < len(in_hex) else None
 
 
-def _stops_in(network: Network, hex_id: str) -> list[str]:
+def _stops_in(network: Network, hex_id: str) -> tuple[str, ...]:
     """The hex's stops in 18xx.games node order: cities, then towns, then the off-board."""
-    return list(_stops_by_hex(network).get(hex_id, ()))
+    return _stops_by_hex(network).get(hex_id, ())
 
 
 def _stops_by_hex(network: Network) -> dict[str, tuple[str, ...]]:
     """Every hex's stops in node order.  A route's every node and stretch asks for its hex's
-    stops, so the last network's table is kept (issue 13: walking all stops for each ask was
-    a fifth of an import's route translation); a kept table is never changed."""
+    stops, so the last network's table is kept (a kept table is never changed).  It is built
+    again for each network a route is translated on, nearly once per recorded run: one pass
+    groups the stops, and only the few hexes with several are sorted (the sort of every stop
+    by a parsed key was a quarter of an import's route translation; issue 13)."""
     kept, table = _LAST_STOPS[0]
     if kept is not network:
-        order = {"city": 0, "town": 1, "offboard": 2}
         grouped: dict[str, list[Stop]] = {}
         for stop in network.stops.values():
-            grouped.setdefault(stop.hex, []).append(stop)
-        table = {hex_id: tuple(stop.id for stop in sorted(found, key=lambda stop: (
-            order[stop.kind], int(stop.id.rsplit(":", 1)[1][1:])))) for hex_id, found in grouped.items()}
+            if stop.hex in grouped:
+                grouped[stop.hex].append(stop)
+            else:
+                grouped[stop.hex] = [stop]
+        table = {hex_id: (found[0].id,) if len(found) == 1 else _in_node_order(found)
+                 for hex_id, found in grouped.items()}
         _LAST_STOPS[0] = (network, table)  # one assignment: threads see the old pair or the new
     return table
 
 
+def _in_node_order(stops: list[Stop]) -> tuple[str, ...]:
+    return tuple(stop.id for stop in sorted(stops, key=_node_order))
+
+
+def _node_order(stop: Stop) -> tuple[int, int]:
+    return _KIND_ORDER[stop.kind], int(stop.id.rsplit(":", 1)[1][1:])
+
+
+_KIND_ORDER = {"city": 0, "town": 1, "offboard": 2}
 _LAST_STOPS: list[tuple[Network | None, dict[str, tuple[str, ...]]]] = [(None, {})]
 
 
