@@ -18,9 +18,10 @@ and ``nodes`` only break a tie when two stretches of track fit the same hexes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from engine.t1861.network import Network, Stop
+from engine.t1861.network import Network, Segment, Stop
 from engine.t1861.routes import RouteError, RoutePlan, segment_index, track_pieces
 from engine.t1861.trains import Train
 
@@ -176,25 +177,49 @@ def _stretches(network: Network, hexes: Sequence[str]) -> list[Stretch]:
     if len(hexes) == 1 and " " in hexes[0]:
         return _inside_hex(network, hexes[0])
     found: list[Stretch] = []
+    stops, last = network.stops, len(hexes) - 1
+
+    def follow(start: str, node: str, path: tuple[str, ...]) -> None:
+        step = len(path)
+        for segment in _touching_in_hex(network, node).get(hexes[step], ()):
+            if segment.id in path:
+                continue
+            other = segment.other_end(node)
+            if step == last:
+                if other in stops and other != start:
+                    found.append((start, other, (*path, segment.id)))
+            elif other not in stops:
+                follow(start, other, (*path, segment.id))
+
     for start in _stops_in(network, hexes[0].split()[0]):
-        _follow(network, hexes, start, start, (), found)
+        follow(start, start, ())
     return found
 
 
-def _follow(
-    network: Network, hexes: Sequence[str], start: str, node: str, path: tuple[str, ...], found: list[Stretch]
-) -> None:
-    step = len(path)
-    for segment in sorted(network.touching.get(node, ()), key=lambda s: s.id):
-        if segment.hex != hexes[step] or segment.id in path:
-            continue
-        other = segment.other_end(node)
-        is_stop = other in network.stops
-        if step == len(hexes) - 1:
-            if is_stop and other != start:
-                found.append((start, other, (*path, segment.id)))
-        elif not is_stop:
-            _follow(network, hexes, start, other, (*path, segment.id), found)
+def _touching_in_hex(network: Network, node: str) -> Mapping[str, tuple[Segment, ...]]:
+    """The segments touching ``node``, by hex, each hex's in id order (the search order).
+
+    Kept per node while the network's segments at the node are the very same tuple: networks
+    of boards with the same track there share it (``track_network``), and an import follows
+    a recorded stretch from the same stops run after run (sorting them at every step was a
+    third of its route translation; issue 13).  A kept answer is never changed."""
+    touching = network.touching.get(node, ())
+    kept = _BY_HEX.get(node)
+    if kept is not None and kept[0] is touching:
+        return kept[1]
+    by_hex: dict[str, list[Segment]] = {}
+    for segment in sorted(touching, key=_segment_id):
+        by_hex.setdefault(segment.hex, []).append(segment)
+    answer = MappingProxyType({hex_id: tuple(found) for hex_id, found in by_hex.items()})
+    _BY_HEX[node] = (touching, answer)  # one assignment: threads see the old pair or the new
+    return answer
+
+
+def _segment_id(segment: Segment) -> str:
+    return segment.id
+
+
+_BY_HEX: dict[str, tuple[tuple[Segment, ...], Mapping[str, tuple[Segment, ...]]]] = {}
 
 
 def _inside_hex(network: Network, written: str) -> list[Stretch]:
