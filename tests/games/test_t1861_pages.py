@@ -14,6 +14,7 @@ import pytest
 
 from games import import_18xx
 from games.models import Game
+from games.titles.t1861.present import next_train_words
 from tests.games.t1861_imports import COLUMN_GAME, running_export
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +153,14 @@ def test_the_round_card_names_the_next_bank_train_by_type_and_price(client, impo
     """The depot's copy id ("4-2") means nothing to a player; the type and the price do."""
     round_card = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "t1861-round"))
     found = re.search(r"next train from the bank: (.*?)\.", round_card)
-    assert found and re.fullmatch(r"an? \d\S*-train \(₽\d+\)", found.group(1)), round_card
+    assert found and re.fullmatch(r"an? \d\S*-train \(₽[\d,]+\)", found.group(1)), round_card
+
+
+@pytest.mark.parametrize(("train", "words"), [("2-0", "a 2-train (₽100)"), ("8-3", "an 8-train (₽1,000)"),
+                                              ("5+5E-0", "a 5+5E-train (₽1,500)")])
+def test_the_next_bank_train_writes_its_price_with_thousands_separated(train, words) -> None:
+    """A walk saw "next train from the bank: an 8-train (₽1000)" above a trains table of "₽1,000"."""
+    assert next_train_words(train) == words
 
 
 def test_the_page_writes_roubles_as_the_mails_do_with_thousands_separated(client, imported) -> None:

@@ -92,7 +92,7 @@ def next_train_words(train: str | None) -> str:
     if train is None:
         return ""
     kind = train_type_of(train)
-    return f"{'an' if kind.startswith('8') else 'a'} {kind}-train (₽{DATA.train(kind).price})"
+    return f"{'an' if kind.startswith('8') else 'a'} {kind}-train (₽{DATA.train(kind).price:,})"
 
 
 def _order(round_: dict[str, Any], operating: dict[str, Any] | None, names: dict[Any, str]) -> dict[str, Any] | None:
