@@ -220,8 +220,7 @@ def resign(request: HttpRequest, game_id: int) -> Any:
 def game_record(request: HttpRequest, game_id: int) -> Any:
     context = queries.game_context(game_id, request.auth)
     if not queries.record_is_public(context.game):
-        message = "A running game's record would reveal hidden tiles; it is published at the end."
-        return Status(403, {"error": message, "code": "private"})
+        return Status(403, {"error": queries.record_withheld_reason(context.game), "code": "private"})
     return Status(200, services.record_for(context.game))
 
 

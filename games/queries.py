@@ -380,3 +380,17 @@ def can_take_seat(context: GameContext, user: User | None) -> bool:
 def record_is_public(game: Game) -> bool:
     """A running game's record would reveal the tile bag (its seed), so it is published at the end."""
     return game.status in (GameStatus.FINISHED, GameStatus.IMPORTED)
+
+
+# What a running game's record (its seed) would give away, per title; 1861 keeps nothing hidden.
+RECORD_WOULD_REVEAL = {
+    "acquire": "the tiles in the bag and in every hand",
+    "railroad-barons": "the order of the railroad pile",
+}
+
+
+def record_withheld_reason(game: Game) -> str:
+    """Why a running game's record cannot be downloaded yet, in the words of its title."""
+    reveal = RECORD_WOULD_REVEAL.get(game.title)
+    return "A running game's record is published when the game is over" + (
+        f": before then it would reveal {reveal}." if reveal else ".")

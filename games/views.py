@@ -498,8 +498,7 @@ def record_download(request: HttpRequest, game_id: int) -> HttpResponse:
         raise Http404("This game has not started, so it has no record yet.")
     if not queries.record_is_public(context.game):
         return HttpResponseForbidden(
-            loader.render_to_string("403.html", {"reason": "A running game's record would reveal hidden tiles; "
-                                                           "it can be downloaded when the game is over."}, request)
+            loader.render_to_string("403.html", {"reason": queries.record_withheld_reason(context.game)}, request)
         )
     record = services.record_for(context.game)
     response = HttpResponse(json.dumps(record, indent=1), content_type="application/json")

@@ -168,3 +168,12 @@ def test_the_page_writes_roubles_as_the_mails_do_with_thousands_separated(client
     html = client.get(f"/games/{imported.pk}/").content.decode()
     assert re.search(r"Bank ₽\d{1,2},\d{3}\b", text(section(html, "t1861-round"))), text(section(html, "t1861-round"))
     assert not re.search(r"₽\d{4,}", text(html))
+
+
+def test_a_running_games_record_is_withheld_without_speaking_of_hidden_tiles(client, imported) -> None:
+    """1861 hides nothing (its track tiles are on the map), yet a walk was told that the running game's
+    record "would reveal hidden tiles"."""
+    response = client.get(f"/games/{imported.pk}/record.json")
+    assert response.status_code == 403
+    reason = text(response.content.decode())
+    assert "hidden tiles" not in reason and "published when the game is over" in reason, reason
