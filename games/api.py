@@ -188,8 +188,16 @@ def submit_action(request: HttpRequest, game_id: int, move: MoveIn) -> Any:
     except GameServiceError as error:
         return Status(error.http_status, {"error": error.message, "code": error.code})
     if not outcome.applied:
-        return Status(409, {"error": outcome.message, "code": "stale", "version": outcome.version})
+        return _stale(game_id, outcome.version)
     return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message})
+
+
+def _stale(game_id: int, version: int) -> Any:
+    """409 for a move made on an older version: the pages' "already done" speaks of a page and shows the
+    position, which an API answer has neither of; it says where to read the game again."""
+    message = (f"Already done: the game has moved on (it now waits for move {version + 1}). Read it again"
+               f" (GET /api/games/{game_id}) and send your move with the version it gives.")
+    return Status(409, {"error": message, "code": "stale", "version": version})
 
 
 class ResignOut(Schema):
@@ -224,9 +232,9 @@ def game_record(request: HttpRequest, game_id: int) -> Any:
     return Status(200, services.record_for(context.game))
 
 
-def _undo_answer(outcome: undo_requests.UndoOutcome) -> Any:
+def _undo_answer(game_id: int, outcome: undo_requests.UndoOutcome) -> Any:
     if outcome.status == "already_done":
-        return Status(409, {"error": outcome.message, "code": "stale", "version": outcome.version})
+        return _stale(game_id, outcome.version)
     request = outcome.request.pk if outcome.request is not None else None
     return Status(200, {"status": outcome.status, "version": outcome.version, "message": outcome.message,
                         "request": request})
@@ -240,7 +248,8 @@ def take_back(request: HttpRequest, game_id: int, body: UndoIn) -> Any:
     asked to allow it (status ``asked``, with the request's id).  409 when the version moved on or it cannot
     be taken back (the sentence says why)."""
     try:
-        return _undo_answer(undo_requests.take_back(game_id, request.auth, body.expected_version, ActionSource.API))
+        outcome = undo_requests.take_back(game_id, request.auth, body.expected_version, ActionSource.API)
+        return _undo_answer(game_id, outcome)
     except GameServiceError as error:
         return Status(error.http_status, {"error": error.message, "code": error.code})
 
@@ -254,4 +263,4 @@ def answer_undo(request: HttpRequest, game_id: int, request_id: int, body: UndoA
         outcome = undo_requests.answer_request(request_id, request.auth, body.allow, ActionSource.API)
     except GameServiceError as error:
         return Status(error.http_status, {"error": error.message, "code": error.code})
-    return _undo_answer(outcome)
+    return _undo_answer(game_id, outcome)

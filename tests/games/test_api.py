@@ -66,6 +66,15 @@ def test_a_stale_version_is_409_with_the_current_version(client, game, keys):
     assert response.json()["code"] == "stale" and response.json()["version"] == 1
 
 
+def test_a_stale_version_says_what_to_do_without_speaking_of_a_page(client, game, keys):
+    """A walk's client was told "since that page was shown ... Here is the current position", with no page
+    and no position in the answer: only the version to read the game at again."""
+    play(game, SCRIPT[:1])
+    error = post_move(client, game.pk, keys[0], {"action": SCRIPT[0][1], "expected_version": 0}).json()["error"]
+    assert "page" not in error and "Here is the current position" not in error, error
+    assert "move 2" in error and f"/api/games/{game.pk}" in error, error
+
+
 def test_an_illegal_action_is_400_with_the_engines_sentence(client, game, keys):
     response = post_move(client, game.pk, keys[0], {"action": {"type": "place_tile", "tile": "7F"},
                                                     "expected_version": 0})
