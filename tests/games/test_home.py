@@ -3,6 +3,7 @@
 import pytest
 
 from games import services
+from tests.games.factories import SCRIPT, play
 
 pytestmark = pytest.mark.django_db
 
@@ -37,3 +38,15 @@ def test_a_visitor_reads_every_title_a_game_can_be_started_of(client):
     html = client.get("/").content.decode()
     assert ("Play Acquire, Railroad Barons and 1861: The Railways of the Russian Empire with friends"
             in " ".join(html.split()))
+
+
+def test_the_game_lists_name_the_move_waited_for_as_the_turn_mail_does(client, game, players):
+    """One numbering: after move 3 the game waits for move 4 (the mail's subject says "move 4"); a walk
+    saw "move 3" beside "waiting for ann" on the home page, and "move 0" in a game nobody had moved in."""
+    client.force_login(players[0])
+    waiting = client.get("/").content.decode()
+    assert '<span class="pill">move 1</span>' in waiting and "move 0" not in waiting
+    play(game, SCRIPT[:3])
+    client.force_login(players[1])
+    running = client.get("/games/").content.decode()
+    assert '<span class="pill">move 4</span>' in running and '<span class="pill">move 3</span>' not in running
