@@ -75,9 +75,10 @@ def undo_answer(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "notifications/undo_answer.html", {"page": page}, status=page.status)
 
 
-def _refusal(request: HttpRequest, error: Exception) -> HttpResponse:
+def _refusal(request: HttpRequest, error: Exception, title: str) -> HttpResponse:
+    """A link that cannot be read, on the move link's page but titled after what the link was for."""
     page = link_pages.LinkPage("refused", str(error), status=400)
-    return render(request, "notifications/move.html", {"page": page}, status=400)
+    return render(request, "notifications/move.html", {"page": page, "title": title}, status=400)
 
 
 @csrf_exempt  # RFC 8058: mail providers POST "List-Unsubscribe=One-Click" with no cookie; the token authenticates
@@ -87,7 +88,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         user_id, game_id, stream = links.read_unsubscribe_token(token)
         stream = Stream(stream)
     except (links.BadLink, ValueError) as error:
-        return _refusal(request, error)
+        return _refusal(request, error, "Unsubscribe")
     game = Game.objects.filter(pk=game_id).first() if game_id else None
     context = {"stream": stream, "game": game, "done": False}
     if request.method == "POST":
@@ -105,7 +106,7 @@ def cancel_order(request: HttpRequest, token: str) -> HttpResponse:
     try:
         order_id, user_id = links.read_cancel_order_token(token)
     except links.BadLink as error:
-        return _refusal(request, error)
+        return _refusal(request, error, "Cancel a standing order")
     order = StandingOrder.objects.filter(pk=order_id).first()
     if order is None:
         raise Http404("There is no such standing order.")
@@ -128,7 +129,7 @@ def set_order(request: HttpRequest, token: str) -> HttpResponse:
     try:
         claim = links.read_set_order_token(token)
     except links.BadLink as error:
-        return _refusal(request, error)
+        return _refusal(request, error, "Set a standing order")
     kind = orders.KINDS.get(claim.kind)
     game = Game.objects.filter(pk=claim.game).first()
     if kind is None or game is None:

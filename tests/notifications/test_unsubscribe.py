@@ -73,3 +73,12 @@ def test_after_unsubscribing_the_decisions_come_in_the_digest(game, players, mon
 def test_a_tampered_unsubscribe_link_is_refused(client, game):
     url = one_click_url(mail.outbox[-1])
     assert client.post(url.replace("/mail/unsubscribe/", "/mail/unsubscribe/x")).status_code == 400
+
+
+@pytest.mark.parametrize(("path", "title"), [("/mail/unsubscribe/x/", "Unsubscribe"),
+                                             ("/mail/order/cancel/x/", "Cancel a standing order"),
+                                             ("/mail/order/set/x/", "Set a standing order")])
+def test_a_refused_link_page_is_titled_after_what_the_link_was_for(client, path, title):
+    """A walk's tampered unsubscribe link opened a tab titled "Move by mail"."""
+    html = client.get(path).content.decode()
+    assert f"<title>{title} · Turnpost</title>" in html and "Move by mail" not in html, html[:400]
