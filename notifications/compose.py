@@ -30,6 +30,7 @@ from notifications.gameplay import (
     Loaded,
     UndoRequestStatus,
     chat_message,
+    events_of_answer_after,
     events_since_last_move,
     first_mover,
     game_standings,
@@ -302,7 +303,12 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     seats = {seat.index: seat for seat in seats_of(loaded.game)}
     reader = next((seat.index for seat in seats.values() if seat.user_id == row.recipient_id), None)
     about = seats.get(row.seat) if row.seat is not None else None
-    events = events_since_last_move(loaded.game, reader) if reader is not None else []
+    if reader is None:
+        lines = []
+    elif row.kind == MailKind.TIMEOUT and row.seat == reader:  # what was played for them, and what it did, whole
+        lines = [event["text"] for event in events_of_answer_after(loaded.game, reader, row.version)]
+    else:
+        lines = [event["text"] for event in events_since_last_move(loaded.game, reader)][-6:]
     context = {
         **game_context(loaded, reader, row.recipient),
         "about_name": about.display_name if about else "",
@@ -310,7 +316,7 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
         # the move the notice's news came after (the game may have moved on since); a resignation's row is keyed
         # by the Resignation, so its move is in the payload
         "after_move": row.payload.get("after_move", row.version),
-        "events": [event["text"] for event in events][-6:],
+        "events": lines,
     }
     return Composed(*render(row.kind, context))
 

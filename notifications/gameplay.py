@@ -253,6 +253,22 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     return since
 
 
+def events_of_answer_after(game: Game, seat: int, version: int) -> list[dict[str, Any]]:
+    """The log lines ``seat`` may read of the answer given for it at ``version`` (a timeout's default answer)
+    and of the automatic answers of its own that followed, up to the next seat's action.
+
+    "Since its last move" would start after those automatic answers (the service's answer for the
+    seat is its newest action), leaving out the very move the notice is about."""
+    rows = Action.objects.filter(game=game, seq__gt=version).order_by("seq").values_list("seat", "events")
+    read = log_reader(game, seat)
+    lines: list[dict[str, Any]] = []
+    for actor, events in rows:
+        if actor != seat:
+            break
+        lines += read(events)
+    return lines
+
+
 def _told(line: dict[str, Any], taken_back_at: int | None) -> dict[str, Any]:
     if taken_back_at is None:
         return line

@@ -71,7 +71,9 @@ def acquire_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
         move(game.pk, seat, action)
     yield "acquire-turn-dispose", mail(row(game, bob, MailKind.TURN, 1))
     yield "acquire-reminder", mail(row(game, bob, MailKind.REMINDER, 1))
-    yield "acquire-timeout", mail(row(game, bob, MailKind.TIMEOUT, 1))
+    timeout = row(game, bob, MailKind.TIMEOUT, 1)
+    timeout.version -= 1  # as the deadline sweep writes it: at the move bob was asked, his 3A the answer played
+    yield "acquire-timeout", mail(timeout)
     yield "acquire-paused", mail(row(game, ann, MailKind.PAUSED, 1))
     yield "acquire-unreachable", mail(row(game, ann, MailKind.UNREACHABLE, 2, note="hard bounce"))
     Preference.objects.create(user=bob, game=None, stream=Stream.DIGEST, enabled=True)

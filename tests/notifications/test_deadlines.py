@@ -140,3 +140,16 @@ def test_new_quiet_hours_move_the_open_deadline(client, timed_game, now, players
     client.post(f"/mail/games/{timed_game.pk}/", {"op": "quiet", "quiet_start": "22:00", "quiet_end": "07:00"})
     # 10 h on Monday (12-22), 14 h more on Tuesday from 07:00: Tuesday 21:00 UTC.
     assert Deadline.objects.get(game=timed_game, seat=0).due_at == datetime(2026, 3, 3, 21, tzinfo=UTC)
+
+
+def test_the_timeout_mail_says_what_was_played_when_an_automatic_answer_followed_it(players, now):
+    """A walk's timeout mail listed only "Answered for Alice W, who could buy no shares" and the draw: the
+    tile played for her was left out, because the automatic purchase after it counted as her last move."""
+    bag = ["1A", "5A", "10C", "12C", "10E", "12E", "10G", "12G", "6A", "2H", "4H", "6H", "8H", "10H", "3I"]
+    game = start_game(players[:2], move_time_limit=DAY, options={"tile_bag": bag})
+    now["now"] = T0 + DAY + timedelta(seconds=1)
+    assert deadlines.sweep(now["now"])["timeouts"] == 1
+    played = Action.objects.get(game=game, source="timeout").payload
+    assert Action.objects.filter(game=game, source="auto").exists()  # the purchase was answered for her
+    notice = next(m for m in outbox_to("ann@example.com") if "your time ran out" in m.subject)
+    assert f"- ann placed {played['tile']}." in notice.body, notice.body
