@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC
 from urllib.parse import urlsplit
 
 import pytest
@@ -12,6 +13,7 @@ from leagues import signups
 from leagues.models import SignUp, SignUpStatus
 from notifications.models import MailKind, Outbox, OutboxStatus
 from tests.leagues.conftest import close_signup, second_season_of
+from turnpost.moments import moment_words
 
 pytestmark = pytest.mark.django_db(transaction=True)  # mail goes out on commit
 
@@ -79,3 +81,15 @@ def test_the_link_signs_up_nobody_after_the_deadline(invited, client):
     response = client.post(_link_to(users[2]))
     assert response.status_code == 400 and "closed at its deadline" in response.content.decode()
     assert not SignUp.objects.filter(season=season, user=users[2]).exists()
+
+
+def test_the_link_writes_the_deadline_as_the_seasons_page_does(invited, client):
+    """A walk read "open for sign-up until Dec. 5, 2026, 1 a.m.." (Django's default format, its period
+    doubled) where the season's page and the mail say "Sat 5 Dec, 01:00 EST"."""
+    season, users = invited
+    link = _link_to(users[1])
+    expected = moment_words(season.signup_deadline, UTC)  # a visitor signed out reads UTC, as on the season page
+    assert expected in client.get(f"/leagues/{season.league.slug}/2/").content.decode()
+    for page in (client.get(link), client.post(link)):
+        html = page.content.decode()
+        assert expected in html and "a.m." not in html and "p.m." not in html, html
