@@ -38,14 +38,23 @@ def claim_seat(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     try:
         offer = seat_claims.read_claim(game_id, token)
     except seat_claims.ClaimRefused as error:
-        return render(request, "games/claim.html", {"error": error.message}, status=error.http_status)
+        return _refused(request, game_id, token, error)
     if request.method == "POST" and request.user.is_authenticated:
         try:
             seat_claims.claim(game_id, token, request.user)
         except seat_claims.ClaimRefused as error:
-            return render(request, "games/claim.html", {"error": error.message}, status=error.http_status)
+            return _refused(request, game_id, token, error)
         messages.success(request, f"You play the seat of {offer.seat.display_name} from now on.")
         return redirect("games:game", game_id=game_id)
     signin = reverse("accounts:signin") + "?" + urlencode({"next": request.path})
     return render(request, "games/claim.html", {"offer": offer, "signin": signin,
                                                 "title_name": title_name(offer.game.title)})
+
+
+def _refused(request: HttpRequest, game_id: int, token: str, error: seat_claims.ClaimRefused) -> HttpResponse:
+    """The link's refusal, except to the player it seated (opened again, or a second press): their seat."""
+    mine = seat_claims.held_by(game_id, token, request.user) if request.user.is_authenticated else None
+    if mine is not None:
+        messages.info(request, f"You play the seat of {mine.display_name}.")
+        return redirect("games:game", game_id=game_id)
+    return render(request, "games/claim.html", {"error": error.message}, status=error.http_status)

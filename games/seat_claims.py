@@ -82,6 +82,17 @@ def read_claim(game_id: int, token: str) -> SeatClaim:
     return SeatClaim(game, seat)
 
 
+def held_by(game_id: int, token: str, user: User) -> Seat | None:
+    """The seat ``token`` names if ``user`` already plays it (their link opened again), else None."""
+    try:
+        data = signing.loads(token, salt=_SALT, max_age=CLAIM_MAX_AGE)
+    except signing.BadSignature:
+        return None
+    if not isinstance(data, dict) or data.get("game") != game_id or not isinstance(data.get("seat"), int):
+        return None
+    return Seat.objects.filter(game_id=game_id, index=data["seat"], user=user).first()
+
+
 def claim(game_id: int, token: str, user: User) -> Seat:
     """Seat ``user`` in the seat the link names, under the game's lock (two presses: one seat)."""
     read_claim(game_id, token)

@@ -98,6 +98,20 @@ def test_a_running_game_goes_on_here_and_its_players_claim_their_seats(client, p
     assert page.status_code == 200
 
 
+def test_a_seat_link_opened_or_pressed_again_by_its_player_takes_them_to_their_seat(client, players, dee) -> None:
+    """A walk's player opened their spent seat link again and read, on a 400 page, that the seat "is taken:
+    this link seats nobody any more": it is theirs (an invitation says "You have taken this seat")."""
+    ann, bob = players[:2]
+    game = import_18xx.import_export(running_export(), dee)
+    link = seat_claims.claim_path(game.seats.get(index=0))
+    assert signed_in(client, ann).post(link).status_code == 302
+    for again in (client.get(link), client.post(link)):  # the link opened again, a second press
+        assert again.status_code == 302 and again["Location"] == f"/games/{game.pk}/", again.content.decode()
+    assert "You play the seat of Player 1" in client.get(f"/games/{game.pk}/").content.decode()
+    refused = signed_in(type(client)(), bob).get(link)  # anyone else: still refused, in words
+    assert refused.status_code == 400 and "is taken" in refused.content.decode()
+
+
 def test_a_seat_link_asks_to_sign_in_first_and_seats_nobody_signed_out(client, players, dee) -> None:
     game = import_18xx.import_export(running_export(), dee)
     link = seat_claims.claim_path(game.seats.get(index=2))
