@@ -124,10 +124,10 @@ def bid_answers(company: str, least: int, most: int, step: int, raises: bool,
     ``least`` is the opening minimum, or the high bid plus a step once someone bid (``raises``);
     a reduced-price offer (``only_least``) sells at once to the first bid, so only its price is offered.
     """
-    first = f"Raise to ₽{least} (+₽{step})" if raises else f"Bid the minimum, ₽{least}"
+    first = f"Raise to ₽{least:,} (+₽{step:,})" if raises else f"Bid the minimum, ₽{least:,}"
     answers = [QuickAnswer(first, {"type": "bid", "company": company, "price": least})]
     if not only_least and least + step <= most:
-        second = f"Raise to ₽{least + step} (+₽{2 * step})" if raises else f"Bid ₽{least + step} (+₽{step})"
+        second = f"Raise to ₽{least + step:,} (+₽{2 * step:,})" if raises else f"Bid ₽{least + step:,} (+₽{step:,})"
         answers.append(QuickAnswer(second, {"type": "bid", "company": company, "price": least + step}))
     return answers
 
@@ -150,8 +150,8 @@ def _private_auction(state: State, seat: int) -> Prompt:
     before_bid = auction["high_bid"] is None
     actions.append(_pass("Decline to open" if before_bid else "Pass", "A pass after a bid leaves this private."))
     quick.append(QuickAnswer("Pass", {"type": "pass"}))
-    standing = "no bid yet" if before_bid else f"₽{auction['high_bid']} by {state.players[auction['high_bidder']]}"
-    question = f"{company.upper()} is for sale (minimum ₽{auction['minimum']}, {standing}). Bid or pass?"
+    standing = "no bid yet" if before_bid else f"₽{auction['high_bid']:,} by {state.players[auction['high_bidder']]}"
+    question = f"{company.upper()} is for sale (minimum ₽{auction['minimum']:,}, {standing}). Bid or pass?"
     return Prompt(seat, "private_auction", question, tuple(actions), tuple(quick),
                   {"company": company, "minimum": auction["minimum"], "high_bid": auction["high_bid"]})
 
@@ -166,7 +166,7 @@ def _minor_auction(state: State, seat: int) -> Prompt:
                _pass("Pass", "Leaves this minor's auction."))
     quick = (*bid_answers(company, least, most, stock_round.MINOR_STEP, raises=True),
              QuickAnswer("Pass", {"type": "pass"}))
-    question = (f"{company.upper()} is up for auction: ₽{auction['high_bid']} by "
+    question = (f"{company.upper()} is up for auction: ₽{auction['high_bid']:,} by "
                 f"{state.players[auction['high_bidder']]}. Raise or pass?")
     context = {"company": company, "high_bid": auction["high_bid"]}
     return Prompt(seat, "minor_auction", question, actions, quick, context)
@@ -193,7 +193,7 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         actions.append(ActionOption("sell_shares", "Sell shares", (
             Field("company", "choice", "Major", choices=choices),
             Field("count", "count", "Shares", min=1, max=max(sellable.values()), default=1))))
-        quick += [QuickAnswer(f"Sell 1 {major.upper()} (₽{state.majors[major]['price']})",
+        quick += [QuickAnswer(f"Sell 1 {major.upper()} (₽{state.majors[major]['price']:,})",
                               {"type": "sell_shares", "company": major, "count": 1}) for major in sellable]
     if stock_round.must_sell(state, seat):  # 10.2: selling comes first
         question = f"Stock round {state.round['number']}: you are over a holding limit and must sell first."
@@ -205,7 +205,7 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         actions.append(ActionOption("buy_shares", "Buy a share", (
             Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper(), major_name(m)) for m in majors)),
             Field("source", "choice", "From", choices=tuple(Choice(s, s) for s in sources)))))
-        quick += [QuickAnswer(f"Buy {major.upper()} ({source}, ₽{state.majors[major]['price']})",
+        quick += [QuickAnswer(f"Buy {major.upper()} ({source}, ₽{state.majors[major]['price']:,})",
                               {"type": "buy_shares", "company": major, "source": source})
                   for major, source in buyable]
     pars = stock_round.par_prices(state, seat)
@@ -213,7 +213,7 @@ def _stock_turn(state: State, seat: int) -> Prompt:
         unstarted = [major for major, company in state.majors.items() if company["status"] == "unstarted"]
         actions.append(ActionOption("par", "Start a major", (
             Field("company", "choice", "Major", choices=tuple(Choice(m, m.upper(), major_name(m)) for m in unstarted)),
-            Field("price", "choice", "Par price", choices=tuple(Choice(p, f"₽{p}") for p in sorted(pars)))),
+            Field("price", "choice", "Par price", choices=tuple(Choice(p, f"₽{p:,}") for p in sorted(pars)))),
             help="Pays twice the par price for the 20% president's certificate."))
     minors = stock_round.minors_for_auction(state, seat)
     if minors:
@@ -222,13 +222,13 @@ def _stock_turn(state: State, seat: int) -> Prompt:
             _price_field(stock_round.MINOR_MINIMUM, state.cash[seat], "Opening bid")),
             help="N is the first minor to start; the others are offered once it has (rules 4)." if minors == ["n"]
             else ""))
-        quick += [QuickAnswer(f"Auction {minor.upper()} at ₽{stock_round.MINOR_MINIMUM}",
+        quick += [QuickAnswer(f"Auction {minor.upper()} at ₽{stock_round.MINOR_MINIMUM:,}",
                               {"type": "bid", "company": minor, "price": stock_round.MINOR_MINIMUM})
                   for minor in minors]
     sold = state.stock["turn_sold"]
     actions.append(_pass("End the turn" if sold else "Pass", "Ends your stock turn."))
     quick.append(QuickAnswer("End the turn" if sold else "Pass", {"type": "pass"}))
-    question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]})."
+    question = f"Stock round {state.round['number']}: your turn (₽{state.cash[seat]:,})."
     return Prompt(seat, "stock_turn", question, tuple(actions), tuple(quick))
 
 
@@ -262,12 +262,12 @@ def _merger_turn(state: State, seat: int) -> Prompt:
     if conversion.can_convert_now(state, minor):
         price = conversion.major_price(state, minor)
         actions.append(ActionOption("convert", f"Convert {minor.upper()} into a major",
-                                    help=f"The major starts at ₽{price}; you receive its president's certificate."))
-        quick.append(QuickAnswer(f"Convert (₽{price})", {"type": "convert"}))
+                                    help=f"The major starts at ₽{price:,}; you receive its president's certificate."))
+        quick.append(QuickAnswer(f"Convert (₽{price:,})", {"type": "convert"}))
     actions.append(_pass("Pass", f"{minor.upper()} stays a minor this merger round."))
     quick.append(QuickAnswer("Pass", {"type": "pass"}))
     question = (f"Merger round {state.round['number']}.{state.round['after_operating_round']}: {minor.upper()}'s"
-                f" turn (₽{state.minors[minor]['price']}). Convert, merge or pass?")
+                f" turn (₽{state.minors[minor]['price']:,}). Convert, merge or pass?")
     return Prompt(seat, "merger_turn", question, tuple(actions), tuple(quick), {"company": minor})
 
 
@@ -296,10 +296,10 @@ def _merger_shares(state: State, seat: int) -> Prompt:
     buy = {"type": "buy_shares", "company": major, "source": "treasury"}
     fields = (Field("company", "choice", "Major", choices=(Choice(major, major.upper()),)),
               Field("source", "choice", "From", choices=(Choice("treasury", "treasury"),)))
-    actions = (ActionOption("buy_shares", f"Buy a {major.upper()} share (₽{price})", fields),
+    actions = (ActionOption("buy_shares", f"Buy a {major.upper()} share (₽{price:,})", fields),
                _pass("Pass", "Buys no more shares of the new major."))
-    quick = (QuickAnswer(f"Buy {major.upper()} (treasury, ₽{price})", buy), QuickAnswer("Pass", {"type": "pass"}))
-    question = f"{major.upper()} sells shares from its treasury at ₽{price} (you have ₽{state.cash[seat]})."
+    quick = (QuickAnswer(f"Buy {major.upper()} (treasury, ₽{price:,})", buy), QuickAnswer("Pass", {"type": "pass"}))
+    question = f"{major.upper()} sells shares from its treasury at ₽{price:,} (you have ₽{state.cash[seat]:,})."
     return Prompt(seat, "merger_shares", question, actions, quick, {"company": major})
 
 

@@ -349,7 +349,7 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
     lays["hexes"].append(hex_id)
     lays["upgraded"] = lays["upgraded"] or lay.upgrade
     events = [*cost_events, Event(f"{company.upper()} lays tile {tile} in {hex_id}" +
-                                  (f" for ₽{lay.cost}." if lay.cost else "."), "lay_tile",
+                                  (f" for ₽{lay.cost:,}." if lay.cost else "."), "lay_tile",
                                   {"company": company, "hex": hex_id, "tile": tile, "rotation": rotation}),
               *rsr_tokens.after_lay(state, hex_id, tile)]
     if _waits(state, company, "track"):
@@ -365,7 +365,7 @@ def _pay_with_loans(state: State, company: str, amount: int, what: str) -> list[
     borrowed = loans.borrow_to_cover(LOANS, kind_of(company), entry["cash"], entry["loans"],
                                      state.loans_in_supply, amount)
     if borrowed is None:
-        raise IllegalAction(f"{company.upper()} cannot pay ₽{amount} for {what}, even with every loan it may take.")
+        raise IllegalAction(f"{company.upper()} cannot pay ₽{amount:,} for {what}, even with every loan it may take.")
     events = _take_loans(state, company, borrowed.loans_taken)
     entry["cash"] -= amount
     state.bank += amount
@@ -380,7 +380,7 @@ def _take_loans(state: State, company: str, count: int) -> list[Event]:
     entry["cash"] += count * LOANS.cash_received
     state.bank -= count * LOANS.cash_received
     state.loans_in_supply -= count
-    return [Event(f"{company.upper()} takes {loans.loans_words(count)} (₽{count * LOANS.cash_received}).", "loan",
+    return [Event(f"{company.upper()} takes {loans.loans_words(count)} (₽{count * LOANS.cash_received:,}).", "loan",
                   {"company": company, "count": count})]
 
 
@@ -394,13 +394,13 @@ def _place_token(state: State, company: str, action: dict[str, Any]) -> list[Eve
     placement = check_token(state.board, company.upper(), hex_id, city, price)
     entry = company_of(state, company)
     if placement.cost > entry["cash"]:
-        raise IllegalAction(f"{company.upper()} has ₽{entry['cash']} and cannot pay ₽{placement.cost} for a token"
+        raise IllegalAction(f"{company.upper()} has ₽{entry['cash']:,} and cannot pay ₽{placement.cost:,} for a token"
                             f" in {hex_id} (rules 12.4).")
     entry["cash"] -= placement.cost
     state.bank += placement.cost
     state.board = state.board.place_token(company.upper(), hex_id, city)
     charters.record_placed(state, company, hex_id, city)
-    event = Event(f"{company.upper()} places a token in {hex_id} for ₽{placement.cost}.", "place_token",
+    event = Event(f"{company.upper()} places a token in {hex_id} for ₽{placement.cost:,}.", "place_token",
                   {"company": company, "hex": hex_id, "city": city, "cost": placement.cost})
     return [event, *_after(state, "token")]
 
@@ -430,7 +430,7 @@ def check_run(state: State, company: str, action: dict[str, Any]) -> RouteSet:
 def _run_routes(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     routes = check_run(state, company, action)
     turn(state)["revenue"] = routes.revenue
-    event = Event(f"{company.upper()} runs for ₽{routes.revenue}.", "run_routes",
+    event = Event(f"{company.upper()} runs for ₽{routes.revenue:,}.", "run_routes",
                   {"company": company, "revenue": routes.revenue})
     if kind_of(company) == "minor" or routes.revenue == 0:
         return [event, *_pay(state, company, DividendKind.WITHHOLD), *_after(state, "dividend")]
@@ -463,8 +463,8 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
         state.bank -= revenue
         before = entry["price"]
         prices.place(state, entry, split.cell_after)
-        words = (f"keeps ₽{split.to_minor}, {state.players[owner]} receives ₽{split.to_owner}; the price is"
-                 f" ₽{entry['price']}" if revenue else f"earns nothing{_price_move(before, entry['price'])}")
+        words = (f"keeps ₽{split.to_minor:,}, {state.players[owner]} receives ₽{split.to_owner:,}; the price is"
+                 f" ₽{entry['price']:,}" if revenue else f"earns nothing{_price_move(before, entry['price'])}")
         return [Event(f"{company.upper()} {words}.", "dividend",
                       {"company": company, "revenue": revenue, "price": entry["price"]})]
     paid = major_split(state, company, kind)
@@ -473,15 +473,15 @@ def _pay(state: State, company: str, kind: DividendKind) -> list[Event]:
         state.cash[int(holder)] += amount
     state.bank -= paid.revenue - paid.unpaid
     prices.place(state, entry, paid.cell_after)
-    return [Event(f"{company.upper()} {dividend_words(paid)}; the price is ₽{entry['price']}.", "dividend",
+    return [Event(f"{company.upper()} {dividend_words(paid)}; the price is ₽{entry['price']:,}.", "dividend",
                   {"company": company, "revenue": revenue, "kind": paid.kind.value, "price": entry["price"]})]
 
 
 def _price_move(before: int, after: int) -> str:
     """"; the price falls from ₽50 to ₽45" (7.3 moves it left when nothing is paid), or where it stays."""
     if after < before:
-        return f"; the price falls from ₽{before} to ₽{after}"
-    return f"; the price stays at ₽{after}"
+        return f"; the price falls from ₽{before:,} to ₽{after:,}"
+    return f"; the price stays at ₽{after:,}"
 
 
 def major_split(state: State, company: str, kind: DividendKind) -> MajorDividend:
@@ -500,10 +500,10 @@ def dividend_words(paid: MajorDividend) -> str:
     """A major's dividend in words, with what one share earns ("pays out ₽60, ₽6 a share")."""
     share = per_share_words(paid)
     if paid.kind is DividendKind.PAYOUT:
-        return f"pays out ₽{paid.distributed}, {share}"
+        return f"pays out ₽{paid.distributed:,}, {share}"
     if paid.kind is DividendKind.HALF:
-        return f"pays half, ₽{paid.distributed} ({share}), and keeps ₽{paid.withheld}"
-    return f"withholds ₽{paid.revenue}"
+        return f"pays half, ₽{paid.distributed:,} ({share}), and keeps ₽{paid.withheld:,}"
+    return f"withholds ₽{paid.revenue:,}"
 
 
 def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
@@ -519,7 +519,7 @@ def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     entry["cash"] -= count * entry["price"]
     state.bank += count * entry["price"]
     turn(state)["redeemed"] = True
-    event = Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']}.", "redeem_shares",
+    event = Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']:,}.", "redeem_shares",
                   {"company": company, "count": count})
     return [event, *_recheck(state, company)]
 
@@ -545,13 +545,13 @@ def _buy_company(state: State, company: str, action: dict[str, Any]) -> list[Eve
         raise IllegalAction(f"{private.upper()} is not a private a company may buy now (rules 12.1).")
     most = min(FACE_VALUE[private], entry["cash"])
     if not isinstance(price, int) or isinstance(price, bool) or not 1 <= price <= most:
-        raise IllegalAction(f"{private.upper()} costs ₽1 to ₽{most} here (face value, the company's cash; 12.1).")
+        raise IllegalAction(f"{private.upper()} costs ₽1 to ₽{most:,} here (face value, the company's cash; 12.1).")
     seller = state.privates[private]
     assert isinstance(seller, int)
     entry["cash"] -= price
     state.cash[seller] += price
     state.privates[private] = company
-    event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price}.",
+    event = Event(f"{company.upper()} buys {private.upper()} from {state.players[seller]} for ₽{price:,}.",
                   "buy_company", {"company": company, "private": private, "price": price})
     return [event, *_recheck(state, company)]  # R1 steps 8 and 12 stay open while another is buyable
 
@@ -644,7 +644,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     entry["trains"].append(train)
     seller_name = "the bank" if source == "depot" else str(source).upper()
     events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train from {seller_name}"
-                        f" for ₽{purchase.price}.",
+                        f" for ₽{purchase.price:,}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1)

@@ -24,7 +24,7 @@ from engine.t1861.state import State
 def check_convertible(state: State, minor: str) -> None:
     """14.2: refused in words when the minor's cell is outside the range or no major is free."""
     if not mergers.can_convert(prices.cell_of(state, state.minors[minor])):
-        raise IllegalAction(f"{minor.upper()} is at ₽{state.minors[minor]['price']} on a market cell outside the"
+        raise IllegalAction(f"{minor.upper()} is at ₽{state.minors[minor]['price']:,} on a market cell outside the"
                             " convert range (the blue cells); it cannot convert (rules 7.1, 14.2).")
     if not unstarted_majors(state):
         raise IllegalAction("Every major has started; there is none left to convert into (rules 14.2).")
@@ -71,7 +71,7 @@ def convert(state: State, minor: str, major: str) -> list[Event]:
     homes = [(hex_id, city) for hex_id, city, holder in state.board.token_places() if holder == major.upper()]
     if homes:
         charters.store(state, major, converted_tokens(homes[0]))  # R3: the next tokens cost ₽20, ₽40
-    return [Event(f"{minor.upper()} converts into {major.upper()} at ₽{price}; {state.players[owner]} is its"
+    return [Event(f"{minor.upper()} converts into {major.upper()} at ₽{price:,}; {state.players[owner]} is its"
                   " president.", "convert", {"minor": minor, "company": major, "price": price, "president": owner})]
 
 

@@ -84,7 +84,7 @@ class MajorDividend:
 def per_share_words(paid: MajorDividend) -> str:
     """What one share earns, as mails and logs say it ("₽6 a share"; to a tenth when not whole)."""
     per = paid.per_share
-    return f"₽{per.numerator} a share" if per.denominator == 1 else f"₽{float(per):.1f} a share"
+    return f"₽{per.numerator:,} a share" if per.denominator == 1 else f"₽{float(per):.1f} a share"
 
 
 def minor_dividend(market: Market, cell: Cell, revenue: int) -> MinorDividend:

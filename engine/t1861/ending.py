@@ -99,7 +99,7 @@ def finish(state: State) -> list[Event]:
         assert cell is not None
         place(state, entry, at_game_end(market_of(state), cell, kind, entry["loans"]))
         events.append(Event(f"{company.upper()} pays off {loans_words(entry['loans'])} by moving its price left to"
-                            f" ₽{entry['price']}.", "loans_paid_off",
+                            f" ₽{entry['price']:,}.", "loans_paid_off",
                             {"company": company, "loans": entry["loans"], "price": entry["price"]}))
         state.loans_in_supply += entry["loans"]
         entry["loans"] = 0

@@ -159,7 +159,7 @@ def loans_words(count: int) -> str:
 
 def loan_step_words(rules: LoanRules, name: str, interest: int, repaid: int, taken: int) -> str:
     """"MV takes 1 loan, pays ₽10 interest and repays 2 loans (₽100).": only what happened."""
-    done = ([f"takes {loans_words(taken)}"] if taken else []) + ([f"pays ₽{interest} interest"] if interest else []) \
-        + ([f"repays {loans_words(repaid)} (₽{repaid * rules.face_value})"] if repaid else [])
+    done = ([f"takes {loans_words(taken)}"] if taken else []) + ([f"pays ₽{interest:,} interest"] if interest else []) \
+        + ([f"repays {loans_words(repaid)} (₽{repaid * rules.face_value:,})"] if repaid else [])
     said = done[0] if len(done) == 1 else ", ".join(done[:-1]) + " and " + done[-1]
     return f"{name} {said}."

@@ -115,7 +115,7 @@ def form(state: State, major: str) -> list[Event]:
     names = " and ".join(minor.upper() for minor in merging)
     president = ("nobody holds 20% yet" if deal.president is None
                  else f"{state.players[deal.president]} is its president")
-    events = [Event(f"{names} merge into {major.upper()} at ₽{price}; {president}.", "merger",
+    events = [Event(f"{names} merge into {major.upper()} at ₽{price:,}; {president}.", "merger",
                     {"minors": merging, "company": major, "price": price, "president": deal.president})]
     state.round["shares_owners"] = owners
     events += merger_reduction.begin(state, major, merged_tokens(cities))
@@ -157,7 +157,7 @@ def check_formable(state: State, merging: list[str]) -> mergers.Exchange:
     deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
     if not mergers.someone_can_be_president(deal, price, dict(enumerate(state.cash))):
-        raise IllegalAction(f"Nobody in this merger could hold 20% of the major at ₽{price} (two minors, or the"
+        raise IllegalAction(f"Nobody in this merger could hold 20% of the major at ₽{price:,} (two minors, or the"
                             " cash for one more share; rules 14.3).")
     return deal
 

@@ -28,7 +28,7 @@ def consent_prompt(state: State, seat: int) -> Prompt:
                  else f"{state.players[deal.president]} presides")
     yours, percent = ", ".join(theirs), deal.percent_of(seat)
     question = (f"{state.players[state.minors[acting]['owner']]} merges {', '.join(m.upper() for m in merging)}"
-                f" into {major.upper()} at ₽{price}, taking your {yours}: you would receive"
+                f" into {major.upper()} at ₽{price:,}, taking your {yours}: you would receive"
                 f" {percent}% of {major.upper()} ({president}). Do you accept?")
     field = Field("accept", "bool", f"Let {yours} merge into {major.upper()}")
     goes = "goes" if len(theirs) == 1 else "go"

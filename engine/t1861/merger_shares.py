@@ -126,7 +126,7 @@ def buy(state: State, seat: int, company: Any, source: Any) -> list[Event]:
         holdings.check_presidency_after_buy(state, company, seat)
     state.cash[seat] -= price
     state.majors[company]["cash"] += price
-    events = [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price}.",
+    events = [Event(f"{state.players[seat]} buys a 10% share of {company.upper()} from its treasury for ₽{price:,}.",
                     "buy_shares", {"seat": seat, "company": company, "source": "treasury", "price": price})]
     if holdings.president_of(state, company) != president_before:
         events.append(Event(f"{state.players[seat]} becomes {company.upper()}'s president.", "president",

@@ -77,7 +77,7 @@ def can_convert(cell: Cell) -> bool:
 def conversion_price(cell: Cell) -> int:
     """The converted major's price: the highest major par price not above the minor's (14.2)."""
     if not can_convert(cell):
-        raise IllegalAction(f"A minor at ₽{cell.price} is outside the convert range and cannot convert.")
+        raise IllegalAction(f"A minor at ₽{cell.price:,} is outside the convert range and cannot convert.")
     return par_prices.conversion_price(DATA.grid_market, cell.price)
 
 

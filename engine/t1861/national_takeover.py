@@ -62,7 +62,7 @@ def _to_rsr(state: State, company: str, entry: dict[str, Any], cash: int) -> lis
     privates = [private for private, owner in state.privates.items() if owner == company]
     for private in privates:
         state.privates[private] = RSR_OWNER
-    what = [f"₽{cash}", *entry["trains"], *(private.upper() for private in privates)]
+    what = [f"₽{cash:,}", *entry["trains"], *(private.upper() for private in privates)]
     entry.update(cash=0, trains=[], loans=0)
     return [Event(f"The RSR receives {', '.join(what)} from {company.upper()}.", "rsr_receives",
                   {"company": company, "cash": cash, "privates": privates})]
@@ -81,7 +81,7 @@ def _pay_holders(state: State, company: str, entry: dict[str, Any]) -> list[Even
             continue
         state.bank -= amount
         state.cash[seat] += amount
-        events.append(Event(f"{state.players[seat]} receives ₽{amount} for {company.upper()}.", "nationalised_payout",
+        events.append(Event(f"{state.players[seat]} receives ₽{amount:,} for {company.upper()}.", "nationalised_payout",
                             {"company": company, "seat": seat, "amount": amount}))
     return events
 
@@ -132,6 +132,6 @@ def buy_out_privates(state: State) -> list[Event]:
             (state.minors.get(owner) or state.majors[owner])["cash"] += face
             name = owner.upper()
         state.privates[private.lower()] = RSR_OWNER
-        events.append(Event(f"{private} is nationalised: {name} receives ₽{face}.", "private_nationalised",
+        events.append(Event(f"{private} is nationalised: {name} receives ₽{face:,}.", "private_nationalised",
                             {"private": private.lower(), "owner": owner, "amount": face}))
     return events

@@ -60,14 +60,14 @@ def operate_prompt(state: State, seat: int) -> Prompt:
         actions = [*actions, _private(state, company)[1][0]]
     if name == "operate" and company_turn.may_redeem(state, company):
         actions, quick = [*actions, _redeem_option(state, company)], [*quick, QuickAnswer(
-            f"Redeem 1 share (₽{state.majors[company]['price']})", {"type": "redeem_shares", "count": 1})]
+            f"Redeem 1 share (₽{state.majors[company]['price']:,})", {"type": "redeem_shares", "count": 1})]
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
     context.update({kind: [dict(vars(place)) for place in found] for kind, found in places.items()})
     if step == "routes":  # the trains that may run, the suggested routes' stops and revenues, for the map
         context["trains"] = company_turn.runnable_trains(state, company)
         context.update(suggestion_context(state, company, quick[0].action["routes"]))
-    return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']}): {question}", tuple(actions), tuple(quick),
+    return Prompt(seat, name, f"{company.upper()} (₽{entry['cash']:,}): {question}", tuple(actions), tuple(quick),
                   context)
 
 
@@ -132,7 +132,7 @@ def edge_words(tile: str, rotation: int) -> str:
 def _cost_words(state: State, company: str, cost: int) -> str:
     """"₽80", or "₽80, takes 2 loans" when cash falls short: loans are taken without asking (G11)."""
     taken = loans_to_pay(state, company, cost)
-    return f"₽{cost}" + (f", takes {loans.loans_words(taken)}" if taken else "")
+    return f"₽{cost:,}" + (f", takes {loans.loans_words(taken)}" if taken else "")
 
 
 def _borrowing(state: State, company: str, cost: int) -> loans.Borrowing | None:
@@ -158,10 +158,10 @@ def _token(state: State, company: str, places: dict[str, list]) -> tuple[str, li
     actions, quick = [], []
     if options:
         actions.append(ActionOption("place_token", "Place a station token", (
-            Field("hex", "choice", "Hex", choices=tuple(Choice(o.hex.lower(), f"{o.hex} (₽{o.cost})")
+            Field("hex", "choice", "Hex", choices=tuple(Choice(o.hex.lower(), f"{o.hex} (₽{o.cost:,})")
                                                         for o in options)),
             Field("city", "number", "City", min=0, max=max(o.city for o in options), step=1, default=0))))
-        quick += [QuickAnswer(f"Token in {o.hex} for ₽{o.cost}", {"type": "place_token", "hex": o.hex.lower(),
+        quick += [QuickAnswer(f"Token in {o.hex} for ₽{o.cost:,}", {"type": "place_token", "hex": o.hex.lower(),
                                                                    "city": o.city}) for o in options]
     option, answer = _pass("No token")
     return "place a station token?", [*actions, option], [*quick, answer]
@@ -173,9 +173,9 @@ def _routes(state: State, company: str) -> tuple[str, list, list]:
     # The generic form runs the suggested set, as its button does: routes written stop by stop go
     # through the map's route card (route_stops), and a form posting no routes could only be refused.
     action = ActionOption("run_routes", "Run the suggested routes",
-                          help=f"The best routes found earn ₽{revenue} (rules 12.5).", fixed={"routes": best})
-    return (f"run your trains (best found: ₽{revenue})?", [action],
-            [QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})])
+                          help=f"The best routes found earn ₽{revenue:,} (rules 12.5).", fixed={"routes": best})
+    return (f"run your trains (best found: ₽{revenue:,})?", [action],
+            [QuickAnswer(f"Run the best routes (₽{revenue:,})", {"type": "run_routes", "routes": best})])
 
 
 def _dividend(state: State, company: str) -> tuple[str, list, list]:
@@ -184,19 +184,19 @@ def _dividend(state: State, company: str) -> tuple[str, list, list]:
     field = Field("kind", "choice", "Dividend", choices=tuple(Choice(k.value, k.value) for k in kinds))
     quick = [QuickAnswer(_dividend_label(company_turn.major_split(state, company, kind)),
                          {"type": "dividend", "kind": kind.value}) for kind in kinds]
-    return f"the trains earned ₽{revenue}: pay out, half or withhold?", [
+    return f"the trains earned ₽{revenue:,}: pay out, half or withhold?", [
         ActionOption("dividend", "Dividend", (field,))], quick
 
 
 def _dividend_label(paid: MajorDividend) -> str:
     """A dividend link that says what each share earns and where the price goes ("Pay out ₽60 (₽6 a share)")."""
     share = per_share_words(paid)
-    price = f"price to ₽{paid.cell_after.price}"
+    price = f"price to ₽{paid.cell_after.price:,}"
     if paid.kind is DividendKind.PAYOUT:
-        return f"Pay out ₽{paid.distributed} ({share}; {price})"
+        return f"Pay out ₽{paid.distributed:,} ({share}; {price})"
     if paid.kind is DividendKind.HALF:
-        return f"Pay half: ₽{paid.distributed} out ({share}), ₽{paid.withheld} kept ({price})"
-    return f"Withhold ₽{paid.revenue} (₽0 a share; {price})"
+        return f"Pay half: ₽{paid.distributed:,} out ({share}), ₽{paid.withheld:,} kept ({price})"
+    return f"Withhold ₽{paid.revenue:,} (₽0 a share; {price})"
 
 
 def _private(state: State, company: str) -> tuple[str, list, list]:
@@ -215,7 +215,7 @@ def _private(state: State, company: str) -> tuple[str, list, list]:
 def _private_words(state: State, private: str) -> str:
     """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
     name = DATA.company("privates", private)["name"]
-    return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]}"
+    return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]:,}"
 
 
 def _discard(state: State, company: str) -> tuple[str, list, list]:
@@ -234,7 +234,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train from the bank (₽{purchase.price})",
+        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train from the bank (₽{purchase.price:,})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)

@@ -110,7 +110,7 @@ def _privates_pay(state: State) -> list[Event]:
         else:
             company_turn.company_of(state, owner)["cash"] += revenue
             name = owner.upper()
-        events.append(Event(f"{private.upper()} pays ₽{revenue} to {name}.", "private_revenue",
+        events.append(Event(f"{private.upper()} pays ₽{revenue:,} to {name}.", "private_revenue",
                             {"private": private, "owner": owner, "amount": revenue}))
     return events
 

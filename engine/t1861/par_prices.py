@@ -50,7 +50,7 @@ def par_cell(market: Market, price: int, kind: CompanyKind) -> Cell:
     for cell in market.cells():
         if cell.price == price and cell.zones & _START_ZONES[kind]:
             return cell
-    raise ValueError(f"A {kind} cannot start at ₽{price}.")
+    raise ValueError(f"A {kind} cannot start at ₽{price:,}.")
 
 
 def minor_start_price(market: Market, rules: StartPriceRules, winning_bid: int) -> int:
@@ -74,5 +74,5 @@ def merger_price(market: Market, rules: StartPriceRules, minor_prices: list[int]
 def _highest_major_par_at_most(market: Market, limit: int) -> int:
     fitting = [price for price in market.major_par_prices if price <= limit]
     if not fitting:
-        raise ValueError(f"No major starts at ₽{limit} or less.")
+        raise ValueError(f"No major starts at ₽{limit:,} or less.")
     return max(fitting)

@@ -56,15 +56,15 @@ def bid(state: State, seat: int, company: Any, price: Any) -> list[Event]:
     if bounds is None or not bounds[0] <= price <= bounds[1]:
         raise IllegalAction(_bid_refusal(state, seat, price))
     if (price - auction["minimum"]) % STEP:
-        raise IllegalAction(f"Bids go up in steps of ₽{STEP} from the minimum of ₽{auction['minimum']}.")
+        raise IllegalAction(f"Bids go up in steps of ₽{STEP:,} from the minimum of ₽{auction['minimum']:,}.")
     name = state.players[seat]
     if auction["drops"]:
-        return [Event(f"{name} bids ₽{price} for {company.upper()} at the reduced price.", "bid"),
+        return [Event(f"{name} bids ₽{price:,} for {company.upper()} at the reduced price.", "bid"),
                 *_sell(state, seat, price)]
     auction["high_bid"], auction["high_bidder"] = price, seat
     auction["eligible"] = [other for other in auction["eligible"]
                            if other == seat or state.cash[other] >= price + STEP]
-    events = [Event(f"{name} bids ₽{price} for {company.upper()}.", "bid", {"seat": seat, "price": price})]
+    events = [Event(f"{name} bids ₽{price:,} for {company.upper()}.", "bid", {"seat": seat, "price": price})]
     return events + _next_bidder(state, after=seat)
 
 
@@ -89,10 +89,10 @@ def _auction(state: State) -> dict[str, Any]:
 def _bid_refusal(state: State, seat: int, price: int) -> str:
     auction = _auction(state)
     if price > state.cash[seat]:
-        return f"{state.players[seat]} has only ₽{state.cash[seat]}, less than ₽{price}."
+        return f"{state.players[seat]} has only ₽{state.cash[seat]:,}, less than ₽{price:,}."
     if auction["high_bid"] is None:
-        return f"The minimum bid for {auction['company'].upper()} is ₽{auction['minimum']}."
-    return f"A bid must beat ₽{auction['high_bid']} by at least ₽{STEP}."
+        return f"The minimum bid for {auction['company'].upper()} is ₽{auction['minimum']:,}."
+    return f"A bid must beat ₽{auction['high_bid']:,} by at least ₽{STEP:,}."
 
 
 def _next_bidder(state: State, after: int) -> list[Event]:
@@ -125,7 +125,7 @@ def _drop_price(state: State, rebuild: bool) -> list[Event]:
             starter = auction["starter"]
             free = Event(f"Nobody bid; {state.players[starter]} gets {name} free.", "bid")
             return [*events, free, *_sell(state, starter, 0)]
-        events.append(Event(f"Nobody bid: the minimum for {name} falls to ₽{auction['minimum']}.", "price_drop"))
+        events.append(Event(f"Nobody bid: the minimum for {name} falls to ₽{auction['minimum']:,}.", "price_drop"))
         if rebuild:
             auction["eligible"] = _able(state, auction["minimum"])
         if auction["eligible"]:
@@ -143,7 +143,7 @@ def _sell(state: State, seat: int, price: int) -> list[Event]:
     state.cash[seat] -= price
     state.bank += price
     state.privates[company] = seat
-    events = [Event(f"{state.players[seat]} buys {company.upper()} for ₽{price}.", "private_sold",
+    events = [Event(f"{state.players[seat]} buys {company.upper()} for ₽{price:,}.", "private_sold",
                     {"company": company, "seat": seat, "price": price})]
     return events + _put_up_next(state, starter=state.next_seat(seat))
 
@@ -158,7 +158,7 @@ def _put_up_next(state: State, starter: int) -> list[Event]:
     minimum = PRIVATES[company.upper()]["min_bid"]
     state.auction = {"company": company, "minimum": minimum, "drops": 0, "eligible": _able(state, minimum),
                      "high_bid": None, "high_bidder": None, "turn": starter, "starter": starter, "declined": []}
-    events = [Event(f"{company.upper()} ({PRIVATES[company.upper()]['name']}) is for sale, minimum ₽{minimum}.",
+    events = [Event(f"{company.upper()} ({PRIVATES[company.upper()]['name']}) is for sale, minimum ₽{minimum:,}.",
                     "private_up", {"company": company, "minimum": minimum})]
     if not state.auction["eligible"]:
         return events + _drop_price(state, rebuild=True)

@@ -17,13 +17,13 @@ def rsr_routes_prompt(state: State, seat: int) -> Prompt:
     best = company_turn.suggested_routes(state, RSR)
     revenue = company_turn.check_run(state, RSR, {"routes": best}).revenue
     action = ActionOption("run_routes", "Run the RSR's trains on the suggested routes",
-                          help=f"The best routes found earn ₽{revenue}, all to the RSR's treasury; the bonuses of"
+                          help=f"The best routes found earn ₽{revenue:,}, all to the RSR's treasury; the bonuses of"
                                " privates it owns count (rules 6, 12.6).", fixed={"routes": best})
-    quick = QuickAnswer(f"Run the best routes (₽{revenue})", {"type": "run_routes", "routes": best})
+    quick = QuickAnswer(f"Run the best routes (₽{revenue:,})", {"type": "run_routes", "routes": best})
     rsr = state.rsr
     runnable = company_turn.runnable_trains(state, RSR)  # not a train that ran this OR for another company
     context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": runnable,
                **suggestion_context(state, RSR, best)}
-    question = (f"RSR (₽{rsr['cash']}): you run the RSR this round (priority deal); enter its routes"
-                f" (best found: ₽{revenue}).")
+    question = (f"RSR (₽{rsr['cash']:,}): you run the RSR this round (priority deal); enter its routes"
+                f" (best found: ₽{revenue:,}).")
     return Prompt(seat, "rsr_routes", question, (action,), (quick,), context)

@@ -88,7 +88,7 @@ def act(state: State, action: dict[str, Any]) -> list[Event]:
     revenue = company_turn.check_run(state, RSR, action).revenue
     state.bank -= revenue
     state.rsr["cash"] += revenue
-    event = Event(f"The RSR runs for ₽{revenue}, all to its treasury.", "run_routes",
+    event = Event(f"The RSR runs for ₽{revenue:,}, all to its treasury.", "run_routes",
                   {"company": RSR, "revenue": revenue})
     company_turn.turn(state)["revenue"] = revenue
     return [event, *_after_routes(state)]
@@ -112,7 +112,7 @@ def _loan_step(state: State) -> list[Event]:
     outcome = loans.loan_step(company_turn.LOANS, KIND, rsr["cash"], rsr["loans"], state.loans_in_supply, at_start)
     if outcome.cannot_pay:
         owed = loans.interest_due(company_turn.LOANS, at_start)
-        return [Event(f"The RSR cannot pay ₽{owed} interest; it stays unpaid (the RSR is never nationalised).",
+        return [Event(f"The RSR cannot pay ₽{owed:,} interest; it stays unpaid (the RSR is never nationalised).",
                       "loans", {"company": RSR, "interest": 0, "unpaid": owed})]
     state.bank += rsr["cash"] - outcome.cash
     rsr.update(cash=outcome.cash, loans=outcome.loans)
@@ -172,7 +172,7 @@ def _book(state: State, train: str, borrowed: int) -> list[Event]:
     state.bank += price
     rsr["trains"].append(train)
     source = "the discard pile" if from_market else "the bank"
-    events.append(Event(f"The RSR buys the {train} train from {source} for ₽{price}.", "buy_train",
+    events.append(Event(f"The RSR buys the {train} train from {source} for ₽{price:,}.", "buy_train",
                         {"company": RSR, "train": train, "source": "depot", "price": price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1), once the RSR holds it
         events += trainless.after_first_purchase(state, fired, depot_rules.train_type_of(train))
@@ -187,4 +187,5 @@ def _take_loans(state: State, count: int) -> list[Event]:
     state.rsr["cash"] += received
     state.bank -= received
     state.loans_in_supply -= count
-    return [Event(f"The RSR takes {loans.loans_words(count)} (₽{received}).", "loan", {"company": RSR, "count": count})]
+    return [Event(f"The RSR takes {loans.loans_words(count)} (₽{received:,}).", "loan",
+                  {"company": RSR, "count": count})]

@@ -101,7 +101,7 @@ def prompt(state: State, seat: int) -> Prompt:
     keep = _kept_words(offer["action"])
     accept = {"type": ANSWER, "accept": True}
     decline = {"type": ANSWER, "accept": False}
-    quick = (QuickAnswer(f"Accept: sell for ₽{offer['action'].get('price')}", accept),
+    quick = (QuickAnswer(f"Accept: sell for ₽{offer['action'].get('price'):,}", accept),
              QuickAnswer(f"Decline: {keep}", decline))
     option = ActionOption(ANSWER, "Answer the offer", (Field("accept", "bool", "Sell at this price"),),
                           help="A decline changes nothing; the buyer may make another offer or buy elsewhere.")
@@ -111,7 +111,7 @@ def prompt(state: State, seat: int) -> Prompt:
 
 def _deal_words(state: State, offer: dict[str, Any]) -> str:
     action = offer["action"]
-    price = f"₽{action.get('price')}"
+    price = f"₽{action.get('price'):,}"
     if action["type"] == "buy_company":
         return f"{price} for the private {str(action.get('company')).upper()}"
     train = depot_rules.train_type_of(str(action.get("train", "")))

@@ -172,9 +172,9 @@ def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
     _stock(state)["turn_sold"] = True
     if was_president:
         prices.move(state, company, Direction.DOWN, "major")
-    sold = f"a share of {major.upper()} for ₽{price}" if count == 1 else (
-        f"{count} shares of {major.upper()} at ₽{price} (₽{price * count})")
-    events = [Event(f"{state.players[seat]} sells {sold}; the price is ₽{company['price']}.",
+    sold = f"a share of {major.upper()} for ₽{price:,}" if count == 1 else (
+        f"{count} shares of {major.upper()} at ₽{price:,} (₽{price * count:,})")
+    events = [Event(f"{state.players[seat]} sells {sold}; the price is ₽{company['price']:,}.",
                     "sell_shares", {"seat": seat, "company": major, "count": count, "price": price})]
     if not can_act(state, seat):  # nothing more to do: the turn ends by itself, as it has acted (R5)
         return [*events, *_end_turn(state, seat, acted=True)]
@@ -193,7 +193,7 @@ def buy_shares(state: State, seat: int, major: Any, source: Any) -> list[Event]:
     else:
         state.bank += price
     holdings.check_presidency_after_buy(state, major, seat)
-    events = [Event(f"{state.players[seat]} buys a 10% share of {major.upper()} from the {source} for ₽{price}.",
+    events = [Event(f"{state.players[seat]} buys a 10% share of {major.upper()} from the {source} for ₽{price:,}.",
                     "buy_shares", {"seat": seat, "company": major, "source": source, "price": price})]
     return events + _end_turn(state, seat, acted=True)
 
@@ -212,7 +212,7 @@ def par(state: State, seat: int, major: Any, price: Any) -> list[Event]:
     company["cash"] += 2 * price
     prices.start(state, company, price, "major")
     _stock(state)["home_city"] = major
-    return [Event(f"{state.players[seat]} starts {major.upper()} at ₽{price} and pays ₽{2 * price}.", "par",
+    return [Event(f"{state.players[seat]} starts {major.upper()} at ₽{price:,} and pays ₽{2 * price:,}.", "par",
                   {"seat": seat, "company": major, "price": price})]
 
 
@@ -243,15 +243,15 @@ def open_minor_auction(state: State, seat: int, minor: Any, price: Any) -> list[
     if minor not in minors_for_auction(state, seat):
         allowed = ", ".join(name.upper() for name in available_minors(state)) or "none"
         raise IllegalAction(f"{state.players[seat]} cannot put {str(minor).upper()} up for auction now"
-                            f" (₽{MINOR_MINIMUM} and room for a certificate needed; minors available: {allowed}).")
+                            f" (₽{MINOR_MINIMUM:,} and room for a certificate needed; minors available: {allowed}).")
     if price < MINOR_MINIMUM or price % MINOR_STEP or price > state.cash[seat]:
-        raise IllegalAction(f"An opening bid is ₽{MINOR_MINIMUM} or more in steps of ₽{MINOR_STEP},"
-                            f" at most your cash (₽{state.cash[seat]}).")
+        raise IllegalAction(f"An opening bid is ₽{MINOR_MINIMUM:,} or more in steps of ₽{MINOR_STEP:,},"
+                            f" at most your cash (₽{state.cash[seat]:,}).")
     home = MINORS[minor.upper()]
     state.board = state.board.place_token(minor.upper(), home["home_hex"], _home_city(state, minor.upper()))
     _stock(state)["minor_auction"] = {"company": minor, "high_bid": price, "high_bidder": seat,
                                       "eligible": list(state.seats), "turn": seat, "starter": seat}
-    events = [Event(f"{state.players[seat]} puts {minor.upper()} ({home['name']}) up for auction with ₽{price}.",
+    events = [Event(f"{state.players[seat]} puts {minor.upper()} ({home['name']}) up for auction with ₽{price:,}.",
                     "bid", {"seat": seat, "company": minor, "price": price})]
     return events + _next_minor_bidder(state)
 
@@ -271,10 +271,10 @@ def minor_bid(state: State, seat: int, minor: Any, price: Any) -> list[Event]:
         raise IllegalAction(f"The minor up for auction is {auction['company'].upper()}, so the bid must name it.")
     least = auction["high_bid"] + MINOR_STEP
     if price < least or price % MINOR_STEP or price > state.cash[seat]:
-        raise IllegalAction(f"A raise must be at least ₽{least}, in steps of ₽{MINOR_STEP},"
-                            f" and at most your cash (₽{state.cash[seat]}).")
+        raise IllegalAction(f"A raise must be at least ₽{least:,}, in steps of ₽{MINOR_STEP:,},"
+                            f" and at most your cash (₽{state.cash[seat]:,}).")
     auction["high_bid"], auction["high_bidder"] = price, seat
-    raised = Event(f"{state.players[seat]} bids ₽{price} for {minor.upper()}.", "bid",
+    raised = Event(f"{state.players[seat]} bids ₽{price:,} for {minor.upper()}.", "bid",
                    {"seat": seat, "company": minor, "price": price})
     return [raised, *_next_minor_bidder(state)]
 
@@ -313,7 +313,7 @@ def _minor_won(state: State) -> list[Event]:
     prices.start(state, company, start, "minor")
     stock["minor_auction"] = None
     stock["passed"][winner] = False  # R5: the starter, if someone else won, keeps the flag it had
-    events = [Event(f"{state.players[winner]} wins {minor.upper()} for ₽{price}; it starts at ₽{start}.",
+    events = [Event(f"{state.players[winner]} wins {minor.upper()} for ₽{price:,}; it starts at ₽{start:,}.",
                     "minor_won", {"seat": winner, "company": minor, "price": price, "start_price": start})]
     return events + _start_turn(state, state.next_seat(winner))
 
@@ -355,7 +355,7 @@ def _end_round(state: State) -> list[Event]:
         company = state.majors[major]
         if all(isinstance(holder, int) for holder in company["certificates"]):
             prices.move(state, company, Direction.UP, "major")
-            events.append(Event(f"{major.upper()} is sold out and rises to ₽{company['price']}.", "sold_out"))
+            events.append(Event(f"{major.upper()} is sold out and rises to ₽{company['price']:,}.", "sold_out"))
     state.priority = state.next_seat(stock["last_pass"])
     state.stock = None
     events.append(Event(f"The stock round ends; {state.players[state.priority]} has the priority deal.",
@@ -403,5 +403,5 @@ def _buy_refusal(state: State, seat: int, major: Any, source: Any) -> str:
     if not holdings.may_hold_more(state, major, seat):
         return f"{name} may not hold more of {major.upper()}."
     if state.majors[major]["price"] > state.cash[seat]:
-        return f"{name} cannot pay ₽{state.majors[major]['price']}."
+        return f"{name} cannot pay ₽{state.majors[major]['price']:,}."
     return f"The {source} has no share of {major.upper()}."

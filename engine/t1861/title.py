@@ -59,8 +59,8 @@ class Title1861:
     def opening_events(self, state: State) -> list[Event]:
         names = ", ".join(state.players)
         auction = state.auction or {}
-        return [Event(f"1861 for {names}: ₽{state.cash[0]} each; the bank holds ₽{state.bank}.", "setup"),
-                Event(f"{str(auction.get('company')).upper()} is for sale first, minimum ₽{auction.get('minimum')}.",
+        return [Event(f"1861 for {names}: ₽{state.cash[0]:,} each; the bank holds ₽{state.bank:,}.", "setup"),
+                Event(f"{str(auction.get('company')).upper()} is for sale first, minimum ₽{auction.get('minimum'):,}.",
                       "private_up")]
 
     def waiting(self, state: State) -> list[Waiting]:

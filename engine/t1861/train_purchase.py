@@ -106,7 +106,7 @@ def bank_purchase(buyer: Buyer, train_id: str, depot: Depot, phase: str) -> Purc
         if borrowing is not None:
             return Purchase(train_id, price, borrowing.loans_taken)
     raise IllegalAction(
-        f"{buyer.company} has ₽{buyer.cash} and cannot pay ₽{price} for the {train_id} train"
+        f"{buyer.company} has ₽{buyer.cash:,} and cannot pay ₽{price:,} for the {train_id} train"
         + ("." if buyer.trains else " even with every loan it may still take.")
     )
 
@@ -119,7 +119,7 @@ def company_purchase(buyer: Buyer, seller: str, train_id: str, price: int, phase
         raise IllegalAction(f"{buyer.company} cannot buy its own {train_id} train.")
     if not 1 <= price <= buyer.cash:
         raise IllegalAction(
-            f"A train bought from another company costs ₽1 to ₽{buyer.cash} ({buyer.company}'s cash), not ₽{price}."
+            f"A train bought from another company costs ₽1 to ₽{buyer.cash:,} ({buyer.company}'s cash), not ₽{price:,}."
         )
     _check_room(buyer, phase)
     return Purchase(train_id, price)

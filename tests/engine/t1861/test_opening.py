@@ -84,3 +84,12 @@ def test_167259_ends_its_first_stock_round_with_every_player_passed_without_an_a
     state, actions = fixture_opening("167259")
     assert actions[-1]["action"] == {"type": "bid", "company": "mv", "price": 110}
     assert state.cash == [95 + 40, 0 + 15, 5 + 20, 5 + 25]  # and then OR 1.1's private revenue (section 3)
+
+
+def test_the_setup_line_writes_roubles_as_the_pages_do_thousands_separated() -> None:
+    """A walk read "the bank holds ₽13740" in the log beside "Bank ₽13,740" on the page."""
+    import engine.core as engine
+
+    state = engine.new_game("1861", ["ann", "bob", "cy"], 1)
+    setup = engine.opening_events(state)[0].text
+    assert setup == "1861 for ann, bob, cy: ₽420 each; the bank holds ₽13,740."
