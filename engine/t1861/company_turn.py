@@ -323,13 +323,24 @@ def _settle(state: State, company: str, step: str) -> list[Event]:
 
 # Actions -----------------------------------------------------------------------------------
 
+PASS_WORDS = {"redeem": "redeems no shares", "track": "lays no track", "token": "places no token",
+              "private": "buys no private", "last_private": "buys no private", "buy_train": "buys no train"}
+
+
+def _passed(state: State, company: str, step: str) -> Event:
+    """The log's line for a step passed, so that every move of the game says what it was (a history
+    stepped through a run of silent passes seemed to stand still)."""
+    words = "lays no more track" if step == "track" and turn(state)["lays"]["hexes"] else PASS_WORDS[step]
+    return Event(f"{company.upper()} {words}.", "pass", {"company": company, "step": step})
+
+
 def act(state: State, action: dict[str, Any]) -> list[Event]:
     operating = turn(state)
     step, kind = operating["step"], action["type"]
     if kind == "pass":
         if step == "buy_train" and forced(state, operating["company"]):
             raise IllegalAction(f"{operating['company'].upper()} has no train and must buy one (rules 12.10).")
-        return _after(state, step)
+        return [_passed(state, operating["company"], step), *_after(state, step)]
     if kind == "redeem_shares":
         return _redeem(state, operating["company"], action)
     handler = {"buy_company": _buy_company, "lay_tile": _lay_tile, "place_token": _place_token,

@@ -264,3 +264,24 @@ def test_the_5_5e_train_is_bought_discarded_and_run_under_its_own_name() -> None
     assert total_money(state) == 15000
     with pytest.raises(IllegalAction, match=r"The 5\+5E-train's route has no track"):  # its own train, found
         company_turn.check_run(state, "nw", {"routes": [{"train": "5+5e-0", "segments": []}]})
+
+
+def test_every_step_a_company_passes_has_its_log_line_so_no_move_is_silent() -> None:
+    """A walk stepped through an imported game's history and saw moves that logged nothing:
+    the operating round's passes.  Each now says which step the company let go."""
+    from engine.t1861.importer import replay_export
+    from tests.engine.t1861.fixtures import fixture_export
+
+    record = replay_export(fixture_export("29683")).record
+    state = TITLE.new_game(record["players"], record["seed"], TITLE.validate_options(record["options"]))
+    seen: dict[str, str] = {}
+    for entry in record["actions"]:
+        step = state.operating["step"] if state.operating else None
+        company = state.operating["company"] if state.operating else None
+        events = TITLE.apply_in_place(state, entry["seat"], entry["action"])
+        assert events, entry  # every move says something
+        if entry["action"]["type"] == "pass" and step in company_turn.PASS_WORDS:
+            seen.setdefault(step, events[0].text)
+            assert events[0].text.startswith(f"{company.upper()} "), events[0].text
+    assert seen["track"].endswith(" lays no track.") and seen["token"].endswith(" places no token.")
+    assert seen["buy_train"].endswith(" buys no train.")
