@@ -17,6 +17,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.t1861 import charters, holdings, mergers, prices
+from engine.t1861.action_fields import require_named
 from engine.t1861.merger_tokens import converted_tokens
 from engine.t1861.state import State
 
@@ -51,6 +52,7 @@ def unstarted_majors(state: State) -> list[str]:
 
 def check_major(state: State, major: Any) -> str:
     """The named major, if it is one a conversion or merger may form."""
+    require_named(major, "major", "major")
     if not isinstance(major, str) or major not in unstarted_majors(state):
         allowed = ", ".join(name.upper() for name in unstarted_majors(state))
         raise IllegalAction(f"{str(major).upper()} is not an unstarted major (possible: {allowed}).")

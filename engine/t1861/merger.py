@@ -27,6 +27,7 @@ from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.plain import plain_copy
 from engine.t1861 import conversion, holdings, merger_reduction, merger_shares, mergers, prices
+from engine.t1861.action_fields import require_named
 from engine.t1861.board import Board
 from engine.t1861.merger_candidates import candidates, closes_by_itself, connected
 from engine.t1861.merger_tokens import merged_tokens
@@ -37,6 +38,7 @@ SNAPSHOT_FIELDS = ("cash", "minors", "majors", "privates", "arrivals")
 
 def add(state: State, acting: str, minor: Any) -> list[Event]:
     """``merge {minor}``: one more connected minor joins the acting minor's merger."""
+    require_named(minor, "minor", "minor")
     merging = state.round.get("merging") or [acting]
     # The broad walk judges a submitted merge (a record may hold one no route reaches);
     # the offer is ``addable`` below (``merger_candidates.candidates``: a route's reach).

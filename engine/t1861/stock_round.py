@@ -23,6 +23,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.t1861 import holdings, prices
+from engine.t1861.action_fields import missing_name, require_named
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
 from engine.t1861.state import MAJOR_CERTIFICATES, State, certificate_limit, max_percent
@@ -150,6 +151,7 @@ def par_offered(state: State, seat: int) -> bool:
 # Turn actions ------------------------------------------------------------------------------
 
 def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
+    require_named(major, "company", "major")
     _require_count(count)
     most = sellable(state, seat).get(major) if isinstance(major, str) else None
     if most is None:
@@ -199,6 +201,7 @@ def buy_shares(state: State, seat: int, major: Any, source: Any) -> list[Event]:
 
 
 def par(state: State, seat: int, major: Any, price: Any) -> list[Event]:
+    require_named(major, "company", "major")
     allowed = par_prices(state, seat)
     if not isinstance(major, str) or state.majors.get(major, {}).get("status") != "unstarted":
         raise IllegalAction(f"{str(major).upper()} is not a major that can be started.")
@@ -239,6 +242,7 @@ def pass_turn(state: State, seat: int) -> list[Event]:
 # The minor auction (section 11) ------------------------------------------------------------
 
 def open_minor_auction(state: State, seat: int, minor: Any, price: Any) -> list[Event]:
+    require_named(minor, "company", "minor")
     _require_price(price)
     if minor not in minors_for_auction(state, seat):
         allowed = ", ".join(name.upper() for name in available_minors(state)) or "none"
@@ -392,6 +396,9 @@ def _require_price(price: Any) -> None:
 
 def _buy_refusal(state: State, seat: int, major: Any, source: Any) -> str:
     name = state.players[seat]
+    missing = missing_name(major, "company", "major")
+    if missing is not None:
+        return missing
     if not isinstance(major, str) or major not in state.majors or state.majors[major]["status"] != "started":
         return f"{str(major).upper()} is not a started major."
     if source not in ("treasury", "pool"):

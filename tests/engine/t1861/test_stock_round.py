@@ -323,3 +323,15 @@ def test_r5_a_player_who_could_afford_a_par_is_asked_although_no_home_city_is_fr
     play(state, 1, "pass")
     play(state, 2, "pass")
     assert state.round["kind"] == "operating" and state.priority == 0
+
+
+@pytest.mark.parametrize("kind, fields", [("buy_shares", {"major": "zzz", "source": "pool"}),
+                                          ("sell_shares", {"count": 1}), ("par", {"price": 100}),
+                                          ("bid", {"price": 100})])
+def test_an_action_naming_no_company_is_told_which_field_is_missing(kind, fields) -> None:
+    """An API client posting {"type": "buy_shares", "major": "zzz"} was told "NONE is not a started major"."""
+    state = stock_round_state()
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match="names no (major|minor): its 'company' field is missing"):
+        play(state, asked(state)[0], kind, **fields)
+    assert snapshot(state) == before
