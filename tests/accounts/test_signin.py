@@ -185,3 +185,12 @@ def test_the_suggested_display_name_reads_the_address(email, name):
     from accounts.forms import suggested_display_name
 
     assert suggested_display_name(email) == name
+
+
+def test_the_signin_page_says_who_is_signed_in_already(client):
+    """A walk opened the sign-in page while signed in and saw only the empty form."""
+    user = User.objects.create_user(email="ann@example.com", display_name="Ann")
+    assert "signed-in-already" not in client.get("/accounts/signin/").content.decode()
+    client.force_login(user)
+    page = client.get("/accounts/signin/").content.decode()
+    assert "You are signed in as Ann (ann@example.com)." in page and 'id="id_email"' in page
