@@ -104,6 +104,17 @@ class SeasonForm(forms.Form):
             raise forms.ValidationError("Write whole numbers separated by commas, such as 10, 6, 3, 1.")
         return [int(part) for part in parts]
 
+    def clean(self) -> dict[str, Any]:
+        """More points than places in a game could never be scored: refused rather than kept unread."""
+        data = super().clean()
+        points, game_size = data.get("points_per_place"), data.get("game_size")
+        if points and game_size and len(points) > game_size:
+            example = ", ".join(str(value) for value in points[:game_size])
+            self.add_error("points_per_place", f"A game has {game_size} players, so give at most {game_size}"
+                                               f" values, best first (such as {example}); a place below the"
+                                               " last one given scores nothing.")
+        return data
+
     def clean_tie_breaks(self) -> list[str]:
         keys = [part.strip() for part in self.cleaned_data["tie_breaks"].split(",") if part.strip()]
         unknown = [key for key in keys if key not in TieBreak.values]

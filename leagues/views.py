@@ -7,6 +7,8 @@ for anyone but its organizers and its players.  Every change is a POST.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -105,10 +107,7 @@ def edit_league(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def new_season(request: HttpRequest, slug: str) -> HttpResponse:
     league = _organized(request, slug)
-    # The form's usual four a game, within what the league's title takes (Railroad Barons: two).
-    title = organizing.title_of(league.title)
-    game_size = min(max(SeasonForm.base_fields["game_size"].initial, title.min_players), title.max_players)
-    form = SeasonForm(request.POST or None, initial={"game_size": game_size})
+    form = SeasonForm(request.POST or None, initial=_new_season_initial(league))
     if request.method == "POST" and form.is_valid():
         try:
             season = organizing.open_season(league, form.rules())
@@ -119,6 +118,25 @@ def new_season(request: HttpRequest, slug: str) -> HttpResponse:
             return redirect("leagues:season", slug=league.slug, number=season.number)
     return render(request, "leagues/season_form.html", {"form": form, "league": league, "season": None},
                   status=400 if form.errors else 200)
+
+
+def _new_season_initial(league: League) -> dict[str, Any]:
+    """What a new season's form starts from: the league's last season's rules (an organizer
+    running season 2 expects season 1's divisions, clock and points again), else the form's
+    usual four a game within what the title takes (Railroad Barons: two), with points for as
+    many places.  Name and deadline are the new season's own."""
+    last = league.seasons.order_by("-number").first()
+    if last is not None:
+        initial = SeasonForm.initial_from(organizing.rules_of(last))
+        initial.pop("name")
+        initial.pop("signup_deadline")
+        return initial
+    title = organizing.title_of(league.title)
+    game_size = min(max(SeasonForm.base_fields["game_size"].initial, title.min_players), title.max_players)
+    return {"game_size": game_size, "points_per_place": ", ".join(DEFAULT_POINTS[:game_size])}
+
+
+DEFAULT_POINTS = [part.strip() for part in str(SeasonForm.base_fields["points_per_place"].initial).split(",")]
 
 
 @login_required

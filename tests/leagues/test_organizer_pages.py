@@ -121,7 +121,7 @@ def test_a_two_player_leagues_season_form_starts_at_two_players_a_game(client, o
     client.force_login(olga)
     page = client.get(f"/leagues/{barons.slug}/seasons/new/").content.decode()
     assert 'name="game_size" value="2"' in page
-    response = client.post(f"/leagues/{barons.slug}/seasons/new/", _season_form(game_size=3))
+    response = client.post(f"/leagues/{barons.slug}/seasons/new/", _season_form(game_size=3, points_per_place="6, 3"))
     assert "Railroad Barons takes 2 players a game, not 3." in response.content.decode()
 
 
@@ -162,7 +162,7 @@ def test_rules_are_fixed_once_drawn(client, league, olga):
     sign_up_players(season, 4)
     client.force_login(olga)
     client.post(f"/leagues/{league.slug}/1/draw/")
-    response = client.post(f"/leagues/{league.slug}/1/edit/", _season_form(game_size=2))
+    response = client.post(f"/leagues/{league.slug}/1/edit/", _season_form(game_size=2, points_per_place="6, 3"))
     assert response.status_code == 400
     assert "can no longer change" in response.content.decode()
 
@@ -254,3 +254,25 @@ def test_a_season_past_its_deadline_offers_no_sign_up_and_tells_its_organizer_ho
 def test_a_league_cannot_fix_its_games_tile_order(client, dee):
     """Its games are rated, and whoever set the order would know every hand."""
     assert "cannot fix the tile order (tile_bag)" in _refused_league(client, dee, "Rigged", '{"tile_bag": ["1A"]}')
+
+
+def test_more_points_than_places_in_a_game_are_refused_in_words(client, league, olga):
+    """A walk gave four points values for three-player games, and they were kept unread."""
+    client.force_login(olga)
+    response = client.post(f"/leagues/{league.slug}/seasons/new/", _season_form(game_size=3))
+    assert response.status_code == 400 and not Season.objects.exists()
+    assert "A game has 3 players, so give at most 3 values, best first (such as 10, 6, 3)" in response.content.decode()
+
+
+def test_a_new_season_starts_from_the_last_seasons_rules(client, league, olga):
+    """An organizer opening season 2 found the form back at its defaults (divisions of 4, 48 hours, 10, 6, 3, 1)."""
+    client.force_login(olga)
+    client.post(f"/leagues/{league.slug}/seasons/new/", _season_form(game_size=3, points_per_place="5, 2, 0",
+                                                                     move_time_limit_hours=72))
+    page = client.get(f"/leagues/{league.slug}/seasons/new/").content.decode()
+    for field, value in (("division_size", "7"), ("game_size", "3"), ("meetings_per_pair", "2"),
+                         ("move_time_limit_hours", "72"), ("points_per_place", "5, 2, 0")):
+        assert f'name="{field}" value="{value}"' in page, field
+    first = Season.objects.get(league=league, number=1)
+    assert 'name="signup_deadline"' in page
+    assert timezone.localtime(first.signup_deadline).strftime("%Y-%m-%dT%H:%M") not in page  # the new season's own

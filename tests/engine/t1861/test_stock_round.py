@@ -332,6 +332,6 @@ def test_an_action_naming_no_company_is_told_which_field_is_missing(kind, fields
     """An API client posting {"type": "buy_shares", "major": "zzz"} was told "NONE is not a started major"."""
     state = stock_round_state()
     before = snapshot(state)
-    with pytest.raises(IllegalAction, match="names no (major|minor): its 'company' field is missing"):
+    with pytest.raises(IllegalAction, match=r"names no (major|minor): its 'company' field is missing"):
         play(state, asked(state)[0], kind, **fields)
     assert snapshot(state) == before
