@@ -40,6 +40,7 @@ def _create_league_and_season(page, base: str) -> str:
     page.fill("input[name=signup_deadline]", deadline)
     page.fill("input[name=division_size]", "4")
     page.fill("input[name=game_size]", "2")
+    page.fill("input[name=points_per_place]", "10, 6")  # one value per place in a game
     page.fill("input[name=move_time_limit_hours]", "48")
     page.click("#save-season")
     page.locator("#season-rules").wait_for()
