@@ -41,18 +41,71 @@ def option_examples(titles: list[Any]) -> list[dict[str, str]]:
             for title in titles if (example := option_example(title))]
 
 
-def option_examples_text(titles: list[Any]) -> str:
-    """Every title's example in one sentence, for a page without script to choose one:
-    ``For Acquire, e.g. {"open_holdings": false}; for 1861, e.g. {"column_market": true}.``"""
-    parts = [f"for {entry['name']}, e.g. {entry['example']}" for entry in option_examples(titles)]
-    return f"F{'; '.join(parts)[1:]}." if parts else ""
-
-
 def option_field_name(title_id: str, option: str) -> str:
     return f"opt_{title_id}_{option}".replace("-", "_")
 
 
-class NewGameForm(forms.Form):
+def read_json_options(raw: str, what: str) -> dict[str, Any]:
+    """A JSON object typed into an options box; ValidationError in words otherwise ({} when empty)."""
+    raw = raw.strip()
+    if not raw:
+        return {}
+    try:
+        value = json.loads(raw)
+    except RecursionError as error:  # the parser follows nesting on the stack
+        raise forms.ValidationError(f"{what} are nested too deeply to read.") from error
+    except ValueError as error:
+        raise forms.ValidationError(f"{what} must be a JSON object.") from error
+    if not isinstance(value, dict):
+        raise forms.ValidationError(f"{what} must be a JSON object.")
+    return value
+
+
+class TitleOptionFields:
+    """Each startable title's options as checkboxes (``option_groups``, one group per title, a
+    page's script shows the chosen title's), plus a JSON box for the rest (``advanced_options``,
+    merged over them).  The new-game form and the new-league form both ask a title's options."""
+
+    titles: list[Any]
+    option_groups: list[dict[str, Any]]
+    option_examples: list[dict[str, str]]
+
+    def add_title_option_fields(self) -> None:
+        fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
+        self.titles = startable_titles()
+        fields["title"].choices = [(title.id, title.name) for title in self.titles]
+        self.option_examples = option_examples(self.titles)
+        self.option_groups = []
+        for title in self.titles:
+            names = []
+            for spec in option_specs(title):
+                name = option_field_name(title.id, spec.name)
+                fields[name] = forms.BooleanField(required=False, initial=spec.default, label=spec.label)
+                names.append(name)
+            self.option_groups.append({"title": title, "fields": [self[name] for name in names]})  # type: ignore[index]
+
+    def clean_advanced_options(self) -> dict[str, Any]:
+        return read_json_options(self.cleaned_data["advanced_options"], "Advanced options")  # type: ignore[attr-defined]
+
+    def title_options(self) -> dict[str, Any]:
+        """The chosen title's checkboxes, with the advanced options over them."""
+        data = self.cleaned_data  # type: ignore[attr-defined]
+        title = next(title for title in self.titles if title.id == data["title"])
+        options = {spec.name: data.get(option_field_name(title.id, spec.name), spec.default)
+                   for spec in option_specs(title)}
+        return {**options, **data["advanced_options"]}
+
+
+def advanced_options_field() -> forms.CharField:
+    return forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Advanced options (JSON object, merged over the choices above)",
+        help_text="Unknown options are refused.",
+    )
+
+
+class NewGameForm(TitleOptionFields, forms.Form):
     title = forms.ChoiceField(label="Game")
     name = forms.CharField(max_length=100, required=False, label="Name (optional)")
     seat_count = forms.TypedChoiceField(label="Players", coerce=int, choices=[(n, n) for n in range(2, 7)], initial=3)
@@ -70,59 +123,23 @@ class NewGameForm(forms.Form):
     time_limit = forms.ChoiceField(choices=TIME_LIMITS, initial="none", label="Time per move")
     custom_hours = forms.IntegerField(required=False, min_value=1, max_value=MAX_CUSTOM_HOURS,
                                       label="Custom limit (hours)")
-    advanced_options = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        label="Advanced options (JSON object, merged over the choices above)",
-        help_text="Unknown options are refused.",
-    )
+    advanced_options = advanced_options_field()
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         # Only titles whose games can be played to the end, by page and by mail.
-        self.titles = startable_titles()
-        self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
+        self.add_title_option_fields()
         # For the page's script, which offers only the chosen title's player counts.
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
-        self.option_examples = option_examples(self.titles)
-        self.option_groups = []
-        for title in self.titles:
-            names = []
-            for spec in option_specs(title):
-                name = option_field_name(title.id, spec.name)
-                self.fields[name] = forms.BooleanField(required=False, initial=spec.default, label=spec.label)
-                names.append(name)
-            self.option_groups.append({"title": title, "fields": [self[name] for name in names]})
 
     def clean_invitations(self) -> list[str]:
         return [item for item in re.split(r"[\s,;]+", self.cleaned_data["invitations"]) if item]
-
-    def clean_advanced_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data["advanced_options"].strip()
-        if not raw:
-            return {}
-        try:
-            value = json.loads(raw)
-        except RecursionError as error:  # the parser follows nesting on the stack
-            raise forms.ValidationError("Advanced options are nested too deeply to read.") from error
-        except ValueError as error:
-            raise forms.ValidationError("Advanced options must be a JSON object.") from error
-        if not isinstance(value, dict):
-            raise forms.ValidationError("Advanced options must be a JSON object.")
-        return value
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("time_limit") == "custom" and not data.get("custom_hours"):
             self.add_error("custom_hours", "Give the custom limit in hours.")
         return data
-
-    def title_options(self) -> dict[str, Any]:
-        title_id = self.cleaned_data["title"]
-        title = next(title for title in self.titles if title.id == title_id)
-        options = {spec.name: self.cleaned_data.get(option_field_name(title_id, spec.name), spec.default)
-                   for spec in option_specs(title)}
-        return {**options, **self.cleaned_data["advanced_options"]}
 
     def move_time_limit(self) -> timedelta | None:
         choice = self.cleaned_data["time_limit"]

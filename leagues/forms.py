@@ -2,54 +2,35 @@
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
 from django.utils import timezone
 
-from games.forms import option_examples_text
-from games.titles import startable_titles
+from games.forms import TitleOptionFields, advanced_options_field
 from leagues.models import PointsTo, TieBreak
 from leagues.organizing import SeasonRules
 from notifications.models import TimeoutPolicy
 
 
-def _json_value(raw: str, kind: type, what: str) -> Any:
-    try:
-        value = json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        raise forms.ValidationError(f"{what} must be written as JSON.") from error
-    if not isinstance(value, kind):
-        raise forms.ValidationError(f"{what} must be a JSON {'object' if kind is dict else 'list'}.")
-    return value
+class LeagueForm(TitleOptionFields, forms.Form):
+    """A new league: its title and the options fixed for every game of it, asked as the new-game
+    form asks them (a checkbox per option, the rest as JSON), not as JSON alone."""
 
-
-class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
     slug = forms.SlugField(max_length=60, required=False, label="Address (optional)",
                            help_text="The league's page is /leagues/<address>/; made from the name if empty.")
     title = forms.ChoiceField(label="Game")
-    options = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 2}), label="Game options (JSON object)",
-        help_text="Fixed for every game of the league. Empty: the defaults.",
-    )
+    advanced_options = advanced_options_field()
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see its pages)")
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         # A league plays whole games: only titles whose games can be started here.
-        titles = startable_titles()
-        self.fields["title"].choices = [(title.id, title.name) for title in titles]
-        # Each title's own example: one title's option would be refused by another's league.
-        examples = option_examples_text(titles)
-        self.fields["options"].help_text = f"Fixed for every game of the league. {examples} Empty: the defaults."
-
-    def clean_options(self) -> dict[str, Any]:
-        raw = self.cleaned_data["options"].strip()
-        return _json_value(raw, dict, "Game options") if raw else {}
+        self.add_title_option_fields()
+        self.fields["advanced_options"].help_text = "Fixed for every game of the league, as the choices above are."
 
 
 class LeagueEditForm(forms.Form):

@@ -63,7 +63,7 @@ def new_league(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            league = organizing.create_league(request.user, data["name"], data["title"], data["options"],
+            league = organizing.create_league(request.user, data["name"], data["title"], form.title_options(),
                                               slug=data["slug"], description=data["description"],
                                               public=data["public"])
         except LeagueError as error:

@@ -33,6 +33,9 @@ def _create_league_and_season(page, base: str) -> str:
     page.click("#new-league")
     page.fill("input[name=name]", "Tuesday Acquire")
     page.select_option("select[name=title]", "acquire")
+    # The chosen title's options, as checkboxes, and only its own (the league fixes them for every game).
+    assert page.is_visible("fieldset[data-title=acquire]") and page.is_hidden("fieldset[data-title='1861']")
+    assert page.is_checked("input[name=opt_acquire_open_holdings]")
     page.click("form button[type=submit]")
     assert "The league is made. Open its first season to take sign-ups." in page.inner_text("body")
     page.click("#new-season")

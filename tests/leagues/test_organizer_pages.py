@@ -39,7 +39,7 @@ def test_a_player_starts_a_league_of_a_title_and_organizes_it(client, dee):
 
 def test_the_league_page_names_only_the_options_that_differ_from_the_titles(client, dee):
     client.force_login(dee)
-    client.post("/leagues/new/", {"name": "Closed", "title": "acquire", "options": '{"open_holdings": false}'})
+    client.post("/leagues/new/", {"name": "Closed", "title": "acquire"})  # the open-holdings box unticked
     page = client.get("/leagues/closed/").content.decode()
     assert "Game options: Open holdings off." in page and "tile_bag" not in page
 
@@ -48,7 +48,7 @@ def _refused_league(client, organizer, name: str, options: str) -> str:
     """Posts a new Acquire league with ``options`` and returns the refusal page, having checked
     that it is a 400 and that no league was made."""
     client.force_login(organizer)
-    response = client.post("/leagues/new/", {"name": name, "title": "acquire", "options": options})
+    response = client.post("/leagues/new/", {"name": name, "title": "acquire", "advanced_options": options})
     assert response.status_code == 400
     assert not League.objects.exists()
     return response.content.decode()
@@ -98,12 +98,26 @@ def test_the_league_forms_options_help_gives_each_title_an_option_it_takes(clien
     """The help gave {"open_holdings": false} as the example, which an 1861 league refuses."""
     client.force_login(olga)
     page = html.unescape(client.get("/leagues/new/").content.decode())
-    assert ('For Acquire, e.g. {"open_holdings": false}; for Railroad Barons, e.g. {"end_on_empty_pile": true}; '
-            'for 1861, e.g. {"column_market": true}.') in page
+    for example in ('For Acquire, for example <code>{"open_holdings": false}</code>.',
+                    'For Railroad Barons, for example <code>{"end_on_empty_pile": true}</code>.',
+                    'For 1861, for example <code>{"column_market": true}</code>.'):
+        assert example in page
     response = client.post("/leagues/new/", {"name": "Russian rails", "title": "1861",
-                                             "options": '{"column_market": true}', "public": "on"})
+                                             "advanced_options": '{"column_market": true}', "public": "on"})
     assert response.status_code == 302
     assert League.objects.get(slug="russian-rails").options["column_market"] is True
+
+
+def test_a_leagues_options_are_the_new_game_forms_checkboxes(client, olga):
+    """A walk found the league's options asked as a JSON box, where a new game has checkboxes."""
+    client.force_login(olga)
+    page = client.get("/leagues/new/").content.decode()
+    assert 'name="opt_1861_column_market"' in page and 'name="opt_acquire_open_holdings"' in page
+    response = client.post("/leagues/new/", {"name": "Column", "title": "1861", "opt_1861_column_market": "on",
+                                             "opt_acquire_open_holdings": "on", "public": "on"})
+    assert response.status_code == 302
+    options = League.objects.get(slug="column").options
+    assert options["column_market"] is True and "open_holdings" not in options  # the chosen title's only
 
 
 def test_a_game_size_the_title_cannot_play_is_refused(client, league, olga):
