@@ -61,35 +61,34 @@ def read_json_options(raw: str, what: str) -> dict[str, Any]:
     return value
 
 
-class TitleOptionFields:
-    """Each startable title's options as checkboxes (``option_groups``, one group per title, a
-    page's script shows the chosen title's), plus a JSON box for the rest (``advanced_options``,
-    merged over them).  The new-game form and the new-league form both ask a title's options."""
+class TitleOptionsForm(forms.Form):
+    """A form that asks for a title and its options: each startable title's options as checkboxes
+    (``option_groups``, one group per title; a page's script shows the chosen title's), plus a
+    JSON box for the rest (``advanced_options``, merged over them).  The new-game form and the
+    new-league form both ask a title's options this way."""
 
-    titles: list[Any]
-    option_groups: list[dict[str, Any]]
-    option_examples: list[dict[str, str]]
+    title = forms.ChoiceField(label="Game")
 
     def add_title_option_fields(self) -> None:
-        fields: dict[str, forms.Field] = self.fields  # type: ignore[attr-defined]
+        """Offer the startable titles and add their checkboxes; called by a subclass's ``__init__``."""
         self.titles = startable_titles()
-        fields["title"].choices = [(title.id, title.name) for title in self.titles]
+        self.fields["title"].choices = [(title.id, title.name) for title in self.titles]
         self.option_examples = option_examples(self.titles)
-        self.option_groups = []
+        self.option_groups: list[dict[str, Any]] = []
         for title in self.titles:
             names = []
             for spec in option_specs(title):
                 name = option_field_name(title.id, spec.name)
-                fields[name] = forms.BooleanField(required=False, initial=spec.default, label=spec.label)
+                self.fields[name] = forms.BooleanField(required=False, initial=spec.default, label=spec.label)
                 names.append(name)
-            self.option_groups.append({"title": title, "fields": [self[name] for name in names]})  # type: ignore[index]
+            self.option_groups.append({"title": title, "fields": [self[name] for name in names]})
 
     def clean_advanced_options(self) -> dict[str, Any]:
-        return read_json_options(self.cleaned_data["advanced_options"], "Advanced options")  # type: ignore[attr-defined]
+        return read_json_options(self.cleaned_data["advanced_options"], "Advanced options")
 
     def title_options(self) -> dict[str, Any]:
         """The chosen title's checkboxes, with the advanced options over them."""
-        data = self.cleaned_data  # type: ignore[attr-defined]
+        data = self.cleaned_data
         title = next(title for title in self.titles if title.id == data["title"])
         options = {spec.name: data.get(option_field_name(title.id, spec.name), spec.default)
                    for spec in option_specs(title)}
@@ -105,8 +104,7 @@ def advanced_options_field() -> forms.CharField:
     )
 
 
-class NewGameForm(TitleOptionFields, forms.Form):
-    title = forms.ChoiceField(label="Game")
+class NewGameForm(TitleOptionsForm):
     name = forms.CharField(max_length=100, required=False, label="Name (optional)")
     seat_count = forms.TypedChoiceField(label="Players", coerce=int, choices=[(n, n) for n in range(2, 7)], initial=3)
     invitations = forms.CharField(

@@ -8,23 +8,23 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from games.forms import TitleOptionFields, advanced_options_field
+from games.forms import TitleOptionsForm, advanced_options_field
 from leagues.models import PointsTo, TieBreak
 from leagues.organizing import SeasonRules
 from notifications.models import TimeoutPolicy
 
 
-class LeagueForm(TitleOptionFields, forms.Form):
+class LeagueForm(TitleOptionsForm):
     """A new league: its title and the options fixed for every game of it, asked as the new-game
     form asks them (a checkbox per option, the rest as JSON), not as JSON alone."""
 
     name = forms.CharField(max_length=100)
     slug = forms.SlugField(max_length=60, required=False, label="Address (optional)",
                            help_text="The league's page is /leagues/<address>/; made from the name if empty.")
-    title = forms.ChoiceField(label="Game")
     advanced_options = advanced_options_field()
     description = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 3}))
     public = forms.BooleanField(required=False, initial=True, label="Public (anyone may see its pages)")
+    field_order = ["name", "slug", "title"]  # the title's field is the base form's
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
