@@ -253,13 +253,16 @@ def events_since_last_move(game: Game, seat: int, limit: int = 40) -> list[dict[
     return since
 
 
+ANSWER_ROWS = 50  # a default answer and the automatic ones of the same seat after it: a handful
+
+
 def events_of_answer_after(game: Game, seat: int, version: int) -> list[dict[str, Any]]:
     """The log lines ``seat`` may read of the answer given for it at ``version`` (a timeout's default answer)
     and of the automatic answers of its own that followed, up to the next seat's action.
 
     "Since its last move" would start after those automatic answers (the service's answer for the
     seat is its newest action), leaving out the very move the notice is about."""
-    rows = Action.objects.filter(game=game, seq__gt=version).order_by("seq").values_list("seat", "events")
+    rows = Action.objects.filter(game=game, seq__gt=version).order_by("seq").values_list("seat", "events")[:ANSWER_ROWS]
     read = log_reader(game, seat)
     lines: list[dict[str, Any]] = []
     for actor, events in rows:
