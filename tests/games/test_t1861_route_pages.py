@@ -211,3 +211,16 @@ def test_edited_routes_from_a_spectator_or_an_old_page_change_nothing(client, nw
     version = nw_game.version
     nw_game.refresh_from_db()
     assert nw_game.version == version
+
+
+def test_the_legend_names_an_off_board_by_its_area_where_its_hex_has_no_name_of_its_own():
+    """Only one hex of an off-board area carries its name on the map (Poland: A9 of A9-A15); a walk's
+    suggested route ended 'Kiev (D14) - A11', where the player looks for 'Poland'."""
+    from games.titles import ui_for
+    from games.titles.t1861.route_layer import drawn_routes
+    from games.titles.ui import with_view_facts
+
+    _, imported = import_text(running_export(ROUTES_CUT))
+    view = with_view_facts(ui_for("1861"), imported.state, engine.view(imported.state, NW_SEAT))
+    [row] = drawn_routes(view["facts"]["map"], [{"train": "3-1", "stops": ["D14:c0", "A11:o0", "Q13:o0"]}])
+    assert row.places == ("Kiev (D14)", "Poland (A11)", "Central Asia (Q13)")

@@ -66,8 +66,19 @@ def drawn_routes(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused
 
 def place_name(hexes: dict[str, dict[str, Any]], stop_id: str) -> str:
     hex_id = stop_id.split(":")[0]
-    name = (hexes.get(hex_id) or {}).get("name")
+    entry = hexes.get(hex_id) or {}
+    name = entry.get("name") or _area_name(hexes, entry)
     return f"{name} ({hex_id})" if name else hex_id
+
+
+def _area_name(hexes: dict[str, dict[str, Any]], entry: dict[str, Any]) -> str | None:
+    """An off-board hex's area as the map names it: only one hex of an area carries the name
+    (Poland is written on A9, not on A11-A15)."""
+    area = (entry.get("offboard") or {}).get("area")
+    if not area:
+        return None
+    return next((other["name"] for other in hexes.values()
+                 if other.get("name") and (other.get("offboard") or {}).get("area") == area), None)
 
 
 def layer_svg(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused: int | None = None,
