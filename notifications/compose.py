@@ -183,7 +183,8 @@ def decision_phrase(prompt: engine.Prompt, seat_name: str) -> str:
     addressed = bool(seat_name) and question.startswith(f"{seat_name}, ")
     if addressed:
         question = question[len(seat_name) + 2:]
-    sentence = re.match(r"(.+?[.?!])(\s|$)", question)
+    # A sentence ends where the next one starts: "Picable Inc. earned $93: ..." is one sentence.
+    sentence = re.match(r"(.+?[.?!])(?=\s+[^\sa-z]|\s*$)", question)
     phrase = (sentence[1] if sentence else question).rstrip(".")
     # "ann, choose ..." becomes "Choose ..."; a sentence that opens with another player's name keeps it as written.
     return phrase[:1].upper() + phrase[1:] if addressed else phrase

@@ -101,3 +101,20 @@ def test_the_result_mail_links_the_whole_game_move_by_move_to_its_history_page(p
     assert f'href="{url}" style="color:#1f5fbf">The whole game, move by move</a>' in html_of(message)
     client.force_login(players[0])
     assert "ann wins." in client.get(path_of(url)).content.decode()
+
+
+@pytest.mark.parametrize(("question", "phrase"), [
+    # A walk's subject read 'move 187: Picable Inc': the holding's "Inc." was taken for the sentence's end.
+    ("Picable Inc. earned $93: how much per share does it pay?",
+     "Picable Inc. earned $93: how much per share does it pay?"),
+    ("McGreed Bros.' turn: buy, sell or scrap railroads, or end the turn.",
+     "McGreed Bros.' turn: buy, sell or scrap railroads, or end the turn"),
+    ("Player 2, for GRR, offers ₽400 for MKN's 7-train. Do you accept?",
+     "Player 2, for GRR, offers ₽400 for MKN's 7-train"),
+    ("Merger round 3.1: RO's turn (₽90). Convert, merge or pass?", "Merger round 3.1: RO's turn (₽90)"),
+    ("Stock round 1: sell, buy, pass or end your turn.", "Stock round 1: sell, buy, pass or end your turn"),
+])
+def test_a_subjects_decision_is_the_questions_first_sentence_not_cut_at_an_abbreviation(question, phrase):
+    from notifications.compose import decision_phrase
+
+    assert decision_phrase(engine.Prompt(0, "asked", question, ()), "P1") == phrase
