@@ -222,3 +222,22 @@ def test_the_players_table_names_every_column(client, players, rb_game):
     # A player's own figures first: on a desktop the holdings' columns may run past the card's edge.
     assert headings == ["player", "cash", "net worth", "certificates (limit)", "MS&amp;C", "Seedy Brothers",
                         "Rice International", "Picable Inc.", "McGreed Bros."]
+
+
+def test_the_page_writes_dollars_thousands_separated_as_the_mails_and_standings_do(client):
+    """A walk's finished game read 'treasury $1076' and 'P1 $3218 $4798' on the page, beside the
+    standings' '4,798' and the mail's '$3,218'."""
+    import json
+
+    from engine.core.record import random_players, random_record
+    from games import services
+
+    record = random_record("railroad-barons", random_players(2), 1)
+    game = services.import_record(json.dumps(record.to_json()), None, status=GameStatus.IMPORTED, name="thousands")
+    view = engine.view(engine.from_json(Snapshot.objects.get(game=game).state), None)
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    treasuries = [holding["cash"] for holding in view["holdings"]]
+    assert max(treasuries) >= 1000
+    for amount in treasuries + [player["cash"] for player in view["players"]]:
+        assert f"${amount:,}<" in html
+    assert not re.search(r"\$\d{4}", html)
