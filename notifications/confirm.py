@@ -29,6 +29,8 @@ PENDING_LEASE = timedelta(seconds=30)
 # A pause stops a game for a while, so a link of a paused game is not spent by trying it.
 PAUSED = ("This game is paused by its organizer: no moves are taken until it is resumed. "
           "This link works again then, as long as the game is still at this move.")
+# The seat passed to another player (an organizer's replacement): its old player's links act no more.
+NO_LONGER_YOURS = "This seat is no longer yours."
 
 
 def _refused(error: Exception, status: int = 400) -> LinkPage:
@@ -105,6 +107,9 @@ def inspect(token: str, viewer: Any = None, now: datetime | None = None) -> Link
     used = _used(token, now, claim)
     if used is not None:
         return used
+    user = seat_user(claim.game, claim.seat)
+    if user is None or user.pk != claim.user:  # the seat passed on (an organizer's replacement): as the POST says
+        return LinkPage("refused", NO_LONGER_YOURS, claim.label, status=403)
     context, stale = _position(claim, now)
     if stale:
         return LinkPage(
@@ -156,8 +161,8 @@ def act(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage
         return _used(token, now, claim) or LinkPage("used", "This link was already used.")
     user = seat_user(claim.game, claim.seat)
     if user is None or user.pk != claim.user:
-        _finish(use, LinkOutcome.REFUSED, "This seat is no longer yours.")
-        return LinkPage("refused", "This seat is no longer yours.", claim.label, status=403)
+        _finish(use, LinkOutcome.REFUSED, NO_LONGER_YOURS)
+        return LinkPage("refused", NO_LONGER_YOURS, claim.label, status=403)
     try:
         outcome = play(claim.game, claim.seat, claim.action, claim.version, SOURCE_EMAIL, user)
     except GameServiceError as error:

@@ -248,3 +248,22 @@ def test_a_link_of_a_paused_game_says_so_before_the_button_and_works_once_the_ga
     assert b"Confirm: Place 2A" in client.get(path).content
     assert b"Done: Place 2A" in client.post(path).content
     assert Action.objects.filter(game=game).count() >= 1
+
+
+def test_a_link_of_a_seat_the_organizer_passed_on_says_so_not_that_the_game_moved_on(client, game, dee):
+    """A walk's replaced player opened his turn mail's link: 'Already resolved: the game has moved on
+    since this mail', though the same move still waited, now for his successor."""
+    from games import organizer_acts
+    from tests.games.factories import make_user
+
+    organizer = make_user("org@example.com", "orla")
+    organizer.is_staff = True
+    organizer.save()
+    path = path_of(ann_links()["Place 2A — founds a new chain"])
+    organizer_acts.replace_player(game.pk, organizer, "ann left the league", "n1", 0, dee)
+    response = client.get(path)
+    page = response.content.decode()
+    assert response.status_code == 403
+    assert "This seat is no longer yours" in page and "moved on" not in page and "Confirm: Place 2A" not in page
+    assert client.post(path).status_code == 403
+    assert not Action.objects.filter(game=game).exists()
