@@ -50,3 +50,15 @@ def test_the_game_lists_name_the_move_waited_for_as_the_turn_mail_does(client, g
     client.force_login(players[1])
     running = client.get("/games/").content.decode()
     assert '<span class="pill">move 4</span>' in running and '<span class="pill">move 3</span>' not in running
+
+
+def test_the_signed_in_home_page_has_one_main_heading_above_its_sections(client, players):
+    """axe (best practice: page-has-heading-one) on a walk: the signed-in home page began at h2
+    ("Waiting for you"), so a screen reader's heading list had no title for the page."""
+    import re
+
+    client.force_login(players[0])
+    html = client.get("/").content.decode()
+    headings = re.findall(r"<h([1-6])[^>]*>(.*?)</h\1>", html, re.S)
+    assert [level for level, _ in headings].count("1") == 1
+    assert headings[0] == ("1", "Your games")
