@@ -98,3 +98,20 @@ def test_the_account_pages_time_zone_box_suggests_zones(live_server, new_page, p
     players[0].refresh_from_db()
     assert players[0].time_zone == "Europe/Amsterdam"
     assert_accessible(page)
+
+
+def test_a_refused_move_puts_the_focus_on_the_refusal(live_server, new_page, players):
+    """A walk's keyboard user sent a form from the foot of an 1861 page and was refused: the focus
+    was on the page's body, so Tab went back to the site's first link and a screen reader did not
+    read why.  The refusal now takes the focus (the chat box does the same with its own error)."""
+    game = play(started_game(players), SCRIPT[:2])
+    ann = signed_in_page(new_page, live_server.url, players[0])
+    ann.goto(f"{live_server.url}/games/{game.pk}/")
+    ann.click("details[data-fold=buy_shares] > summary")
+    ann.eval_on_selector("form[data-action=buy_shares]", "form => { form.noValidate = true; }")
+    ann.fill("form[data-action=buy_shares] input[name='f.shares.tower']", "4")
+    with ann.expect_navigation():
+        ann.press("form[data-action=buy_shares] input[name='f.shares.tower']", "Enter")
+    assert ann.evaluate("document.activeElement.id") == "move-error"
+    assert "At most 3 shares" in ann.evaluate("document.activeElement.textContent")
+    assert_accessible(ann)
