@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -194,3 +195,15 @@ def test_the_signin_page_says_who_is_signed_in_already(client):
     client.force_login(user)
     page = client.get("/accounts/signin/").content.decode()
     assert "You are signed in as Ann (ann@example.com)." in page and 'id="id_email"' in page
+
+
+def test_a_refused_address_is_tied_to_its_box_which_takes_the_focus(client):
+    """A walk sent the sign-in form with 'bad': the page said 'Enter a valid email address.' above
+    the box, but the box was neither marked invalid nor described by it, and the focus was on the
+    page's body."""
+    html = client.post("/accounts/signin/", {"email": "bad"}).content.decode()
+    box = re.search(r'<input type="email"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in box and 'aria-describedby="signin-error"' in box and "autofocus" in box
+    assert re.search(r'<div class="error" id="signin-error">Enter a valid email address.</div>', html)
+    fresh = re.search(r'<input type="email"[^>]*>', client.get("/accounts/signin/").content.decode()).group(0)
+    assert "aria-invalid" not in fresh and "autofocus" not in fresh
