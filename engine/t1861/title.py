@@ -17,7 +17,18 @@ from engine.core.forced import ForcedAnswer, forced_note
 from engine.core.options import validate_switches
 from engine.core.order_facts import OrderFact
 from engine.core.prompts import Prompt, Waiting
-from engine.t1861 import asking, bot, order_facts, private_auction, rules, stock_round, view
+from engine.t1861 import (
+    asking,
+    bot,
+    conversion,
+    merger,
+    merger_round,
+    order_facts,
+    private_auction,
+    rules,
+    stock_round,
+    view,
+)
 from engine.t1861.data import DATA
 from engine.t1861.ending import MANUAL_END_OPTION
 from engine.t1861.state import TITLE_ID, State, copy_state, new_state, state_from_json, state_to_json
@@ -70,7 +81,11 @@ class Title1861:
         return asking.prompts(state)
 
     def forced_answer(self, state: State) -> ForcedAnswer | None:
-        """Only the stock turn 18xx.games asks for a par nobody can make (R5): none affordable
+        """A minor's merger-round turn with nothing but a pass (no connected minor to take, not in
+        the convert range): 18xx.games asks it and records the pass, so the rules ask too, and
+        the service answers it, as the README says of prompts without a choice.
+
+        The stock turn 18xx.games asks for a par nobody can make (R5): none affordable
         (167259 id 633), or no home city free (G8; 18xx.games offers the par all the same).
         Its one answer is ``pass``, which stays in the record as it does there.
 
@@ -83,6 +98,11 @@ class Title1861:
         if not everyone:
             return None  # 17: the game is over
         asked = everyone[0]
+        if asked.prompt == "merger_turn" and _merger_turn_only_passes(state):
+            minor = merger_round.minor(state).upper()
+            note = forced_note(f"{minor} can neither convert nor merge now, so {state.players[asked.seat]} passes"
+                               " for it.", asked.seat, asked.prompt)
+            return ForcedAnswer(asked.seat, {"type": "pass"}, note)
         if asked.prompt != "stock_turn" or not stock_round.only_pass(state, asked.seat):
             return None
         note = forced_note(f"{state.players[asked.seat]} {_no_par_reason(state, asked.seat)} and passes.",
@@ -134,3 +154,10 @@ def _no_par_reason(state: State, seat: int) -> str:
 
 
 TITLE = Title1861()
+
+
+def _merger_turn_only_passes(state: State) -> bool:
+    """14.1-14.3: the minor whose turn it is has no merger begun, no minor to add and cannot convert."""
+    minor = merger_round.minor(state)
+    return (not state.round.get("merging") and not merger.addable(state, minor)
+            and not conversion.can_convert_now(state, minor))

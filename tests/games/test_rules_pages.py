@@ -118,7 +118,7 @@ def test_a_refusal_on_the_game_page_links_the_rule_it_cites(client, game, player
     client.force_login(players[0])
     response = client.post(f"/games/{game.pk}/move/",
                            {"expected_version": 2, "type": "buy_shares", "f.shares.tower": "4"})
-    error = response.content.decode().split('id="move-error">')[1].split("</div>")[0]
+    error = response.content.decode().split('id="move-error"')[1].split(">", 1)[1].split("</div>")[0]
     assert response.status_code == 400
     assert error == ('At most 3 shares may be bought in a turn, not 4 '
                      '(<a href="/games/rules/acquire/#R36" class="rule-ref">R36</a>).')

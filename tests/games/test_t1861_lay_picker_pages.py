@@ -151,7 +151,7 @@ def test_a_stale_or_illegal_lay_is_refused_in_words_and_changes_nothing(client, 
     assert stale.status_code == 409 and notice and "the game has moved on since that page was shown" in notice.group(1)
     illegal = client.post(f"/games/{track_game.pk}/move/", {**post, "f.tile": "8", "f.rotation": "5"})
     assert illegal.status_code == 400
-    error = re.search(r'id="move-error">(.*?)</div>', illegal.content.decode(), re.S)
+    error = re.search(r'id="move-error"[^>]*>(.*?)</div>', illegal.content.decode(), re.S)
     assert error and "Tile 8 has no city, but Voronezh (I13) has 1" in error.group(1)
     assert Game.objects.get(pk=track_game.pk).version == version
     assert listed(client.get(f"/games/{track_game.pk}/").content.decode())[0]["key"] == form["key"]

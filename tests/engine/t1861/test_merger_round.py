@@ -250,3 +250,28 @@ def test_mbs_turn_offers_its_connected_partner_and_r2_goes_straight_to_the_major
     assert [choice.value for choice in merge.fields[0].choices] == ["n"]
     play(state, owner, "merge", minor="n")
     assert asked(state) == (owner, "choose_major")
+
+
+def test_a_minor_with_only_a_pass_in_the_merger_round_is_answered_for_its_owner() -> None:
+    """A walk was asked, and mailed, "Convert, merge or pass?" with only Pass to press (14.1-14.3).
+    The rules still ask (18xx.games records that pass); the title gives the service the answer."""
+    from engine.core import game
+    from engine.core.record import random_record, start
+
+    forced = offered = 0
+    for seed in (0, 2):
+        record = random_record("1861", ["ann", "bob", "cy"], seed)
+        state = start(record)
+        for entry in record.actions:
+            waiting = TITLE.waiting(state)
+            if waiting and waiting[0].prompt == "merger_turn":
+                kinds = {option.type for option in TITLE.prompts(state)[0].actions}
+                answer = TITLE.forced_answer(state)
+                assert (answer is not None) == (kinds == {"pass"}), kinds
+                if answer is not None:
+                    assert answer.action == {"type": "pass"} and "can neither convert nor merge" in answer.note.text
+                    forced += 1
+                else:
+                    offered += 1
+            game.apply_in_place(state, entry.seat, entry.action)
+    assert forced and offered  # both kinds of turn were met
