@@ -654,7 +654,7 @@ def _buy_train(state: State, company: str, action: dict[str, Any]) -> list[Event
     entry["cash"] -= purchase.price
     entry["trains"].append(train)
     seller_name = "the bank" if source == "depot" else str(source).upper()
-    events.append(Event(f"{company.upper()} buys a {depot_rules.train_type_of(train)}-train from {seller_name}"
+    events.append(Event(f"{company.upper()} buys {depot_rules.a_train(train)} from {seller_name}"
                         f" for ₽{purchase.price:,}.",
                         "buy_train", {"company": company, "train": train, "source": source,
                                       "price": purchase.price}))

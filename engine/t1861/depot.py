@@ -63,6 +63,12 @@ def train_type_of(train_id: str) -> str:
     return _TYPE_NAMES.get(kind.lower(), kind)
 
 
+def a_train(train_id: str) -> str:
+    """``"8-0"`` -> ``"an 8-train"``, ``"2+2-1"`` -> ``"a 2+2-train"``: the log's words for one copy."""
+    kind = train_type_of(train_id)
+    return f"{'an' if kind.startswith('8') else 'a'} {kind}-train"
+
+
 def copy_id(train_type: str, copy: int) -> str:
     """The id of copy number ``copy`` of ``train_type``: ``("5+5E", 0)`` -> ``"5+5e-0"``."""
     return f"{train_type.lower()}-{copy}"

@@ -234,7 +234,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             purchase = bank_purchase(buyer, train, state.depot, state.phase)
         except IllegalAction:  # not affordable or no room: not offered
             continue
-        quick.append(QuickAnswer(f"Buy a {depot_rules.train_type_of(train)}-train from the bank (₽{purchase.price:,})",
+        quick.append(QuickAnswer(f"Buy {depot_rules.a_train(train)} from the bank (₽{purchase.price:,})",
                                  {"type": "buy_train", "train": train, "source": "depot"}))
     if quick:
         trains = tuple(Choice(answer.action["train"], answer.label) for answer in quick)

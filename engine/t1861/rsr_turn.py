@@ -172,7 +172,7 @@ def _book(state: State, train: str, borrowed: int) -> list[Event]:
     state.bank += price
     rsr["trains"].append(train)
     source = "the discard pile" if from_market else "the bank"
-    events.append(Event(f"The RSR buys the {train} train from {source} for ₽{price:,}.", "buy_train",
+    events.append(Event(f"The RSR buys {depot_rules.a_train(train)} from {source} for ₽{price:,}.", "buy_train",
                         {"company": RSR, "train": train, "source": "depot", "price": price}))
     if fired:  # 16: after rusting, the events and the trainless check (15.1), once the RSR holds it
         events += trainless.after_first_purchase(state, fired, depot_rules.train_type_of(train))

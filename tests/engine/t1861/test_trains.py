@@ -205,3 +205,11 @@ def test_r1_step_11_asks_a_company_with_room_and_1_rouble_when_another_company_o
     assert not buy_step_waits(full, depot, "4", others_own_trains=True)
     forced = Buyer("MK", "major", cash=200, loans=0, trains=())
     assert buy_step_waits(forced, depot, "4", others_own_trains=False)
+
+
+def test_the_log_names_one_train_with_its_article() -> None:
+    """A walk read "buys a 8-train" and "The RSR buys the 8-0 train" (a copy's id, not its name)."""
+    from engine.t1861.depot import a_train
+
+    assert [a_train(copy) for copy in ("2-0", "8-3", "2+2-1", "5+5e-0")] == [
+        "a 2-train", "an 8-train", "a 2+2-train", "a 5+5E-train"]
