@@ -20,10 +20,12 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+import engine.core as engine
 from accounts.models import User
 from games import seat_names, services, stand_in
 from games.errors import GameClosed, GameServiceError, SetupError
-from games.models import ActKind, EndKind, Game, GameStatus, OrganizerAct, Seat, SeatChange
+from games.models import ActKind, EndKind, Game, GameStatus, OrganizerAct, Seat, SeatChange, Snapshot
+from games.replay import replayed_state
 from games.signals import organizer_acted, seat_changed
 
 MAX_REASON_CHARS = 2000
@@ -189,10 +191,21 @@ def hand_over_locked(game: Game, seat_index: Any, new_player: User) -> HandedOve
     change = SeatChange.objects.create(game=game, seat=seat.index, after_version=game.version,
                                        from_user_id=seat.user_id, to_user=new_player, created=now)
     Seat.objects.filter(pk=seat.pk).update(user=new_player, display_name=new_player.name, joined=now)
+    _renamed_snapshot(game)
     game.act_count += 1
     Game.objects.filter(pk=game.pk).update(act_count=game.act_count)
     seat_changed.send(sender=Game, game=game, change=change)
     return held
+
+
+def _renamed_snapshot(game: Game) -> None:
+    """The snapshot replayed with the seats' names as they are now.  The engine's state holds the
+    players' names (its questions say "cy, which tile do you place?"), and a replay of the log
+    (``record_of``) takes them from the seats: a snapshot kept with the old name asked the new
+    player by the old one and no longer matched a replay (``verify_replays``).  The log's lines
+    keep the names they were written with: they are what happened."""
+    state = replayed_state(game)
+    Snapshot.objects.filter(game=game).update(version=game.version, state=engine.to_json(state))
 
 
 def _seat(game: Game, seat_index: Any) -> Seat:

@@ -207,3 +207,20 @@ def test_a_paused_game_takes_no_move_back_either(client, admin, players, game):
     with pytest.raises(GameClosed, match="paused"):
         take_back(game.pk, players[0], game.version, "web")
     assert game.actions.count() == 1
+
+
+def test_the_new_player_is_asked_by_name_and_the_game_still_replays_to_its_snapshot(
+        client, admin, players, dee, game):
+    """A walk's successor read "bob, which tile do you place?" in his own mail, and verify_replays
+    called the game corrupt: the snapshot kept the old name while a replay takes the seats'."""
+    import engine.core as engine
+    from games.management.commands.verify_replays import replay_problem
+    from games.queries import current_state
+
+    play(game, SCRIPT[:3])  # bob is asked next
+    act(client, admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
+    game.refresh_from_db()
+    (prompt,) = engine.prompts(current_state(game))
+    assert prompt.seat == 1 and prompt.question.startswith("dee") and "bob" not in prompt.question
+    assert replay_problem(game) is None
+    assert "bob" in history_text(client, game)  # the log keeps who played what
