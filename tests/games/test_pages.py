@@ -508,3 +508,14 @@ def test_a_game_dealt_in_a_fixed_tile_order_says_so_to_every_reader(client, play
     assert warning not in client.get(f"/games/{drawn.pk}/").content.decode()
     waiting = services.create_game(players[0], "acquire", 3, options={"tile_bag": TILE_BAG})
     assert warning in client.get(f"/games/{waiting.pk}/").content.decode()  # before anyone takes a seat
+
+
+def test_a_finished_game_no_longer_shows_its_time_per_move(client, players):
+    """A walk's finished game still said "24 hours per move" in its header."""
+    game = started_game(players)
+    Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(hours=24))
+    assert "24 hours per move" in client.get(f"/games/{game.pk}/").content.decode()
+    play_to_end(game)
+    game.refresh_from_db()
+    assert game.status == GameStatus.FINISHED
+    assert "per move" not in client.get(f"/games/{game.pk}/").content.decode()

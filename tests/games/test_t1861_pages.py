@@ -177,3 +177,14 @@ def test_a_running_games_record_is_withheld_without_speaking_of_hidden_tiles(cli
     assert response.status_code == 403
     reason = text(response.content.decode())
     assert "hidden tiles" not in reason and "published when the game is over" in reason, reason
+
+
+def test_a_finished_game_offers_no_next_bank_train(client) -> None:
+    """A walk's finished game still read "next train from the bank: an 8-train (₽1,000)"."""
+    import json
+
+    from tests.games.t1861_imports import whole_export
+
+    game = import_18xx.import_export(json.dumps(whole_export()), None)
+    round_card = text(section(client.get(f"/games/{game.pk}/").content.decode(), "t1861-round"))
+    assert "Bank ₽" in round_card and "next train" not in round_card
