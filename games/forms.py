@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.core.validators import validate_email
 
 from games.models import SeatOrder
 from games.queries import LobbyFilter
@@ -131,7 +132,18 @@ class NewGameForm(TitleOptionsForm):
         self.player_ranges = {title.id: [title.min_players, title.max_players] for title in self.titles}
 
     def clean_invitations(self) -> list[str]:
-        return [item for item in re.split(r"[\s,;]+", self.cleaned_data["invitations"]) if item]
+        """The addresses, each checked here so a mistyped one is named beside its box with the
+        form's other errors (the service checks again, for the API)."""
+        emails = [item for item in re.split(r"[\s,;]+", self.cleaned_data["invitations"]) if item]
+        wrong = []
+        for email in emails:
+            try:
+                validate_email(email)
+            except forms.ValidationError:
+                wrong.append(email)
+        if wrong:
+            raise forms.ValidationError(f"Not an e-mail address: {', '.join(wrong)}.")
+        return emails
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -519,3 +519,13 @@ def test_a_finished_game_no_longer_shows_its_time_per_move(client, players):
     game.refresh_from_db()
     assert game.status == GameStatus.FINISHED
     assert "per move" not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_a_mistyped_invitation_is_named_with_the_forms_other_mistakes(client, players):
+    """A walk fixed the form's other errors first and only then learned that an address was wrong."""
+    client_for(client, players[0])
+    data = {"title": "acquire", "seat_count": "3", "seat_order_mode": "random", "time_limit": "custom",
+            "invitations": "bob@example.com bob-at-home"}
+    html = client.post("/games/new/", data).content.decode()
+    assert "Not an e-mail address: bob-at-home." in html and "Give the custom limit in hours." in html
+    assert not Game.objects.exists()
