@@ -110,7 +110,11 @@ def player_rows(view: dict[str, Any], seat: int | None, names: dict[str, str]) -
 
 
 def round_line(view: dict[str, Any], holdings: list[dict[str, Any]]) -> str:
-    """The round in words: "Draft", "Stock round 2", "Operating round 1.2: Seedy Brothers operates"."""
+    """The round in words: "Draft", "Stock round 2", "Operating round 1.2: Seedy Brothers operates";
+    once the game is over, why it ended, as the game page says (the result mail said only "is over")."""
+    if view.get("status") == "finished":
+        reason = str(view.get("end_reason") or "").rstrip(".")
+        return f"The game is over: {reason}" if reason else "The game is over"
     details = view.get("round") or {}
     label = details.get("label", "")
     if label == "draft":

@@ -158,3 +158,20 @@ def test_the_result_mail_of_a_game_ended_by_resignation_waits_for_nobody(rb_game
     assert "bob resigned; ann wins." in result.body
     assert "waiting for" not in result.body and "waiting for" not in html_of(result)
     assert "Draft." in result.body  # the round the game stopped in
+
+
+def test_the_result_mail_says_why_the_game_ended_as_the_page_does(rb_game, players):
+    """A walk's result mail said only that the game was over; the page gives the engine's reason."""
+    from tests.games.factories import play_to_end
+
+    play_to_end(rb_game)
+    result = next(message for message in outbox_to("ann@example.com") if message.subject.endswith("the game is over"))
+    reason = current_view_reason(rb_game)
+    assert reason and f"The game is over: {reason.rstrip('.')}." in result.body
+
+
+def current_view_reason(game) -> str:
+    import engine.core as engine
+    from games.queries import current_state
+
+    return engine.view(current_state(game), None)["end_reason"]
