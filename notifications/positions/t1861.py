@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.t1861.depot import train_type_of
-from games.titles.t1861.present import company_names, next_train_words, round_label
+from games.titles.t1861.present import company_names, next_train_words, on_sale, round_label
 
 
 def t1861_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     names = {key: short for key, (short, _full) in company_names().items()}
     players = {player["seat"]: player["name"] for player in view.get("players", [])}
     bank = view.get("bank", 0)
-    next_train = next_train_words(view.get("next_train"))
+    next_train = next_train_words(on_sale(view))
     round_words = f"{round_label(view.get('round') or {})}, phase {view.get('phase')}"
     return {
         "round": round_words,

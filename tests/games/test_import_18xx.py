@@ -158,7 +158,8 @@ def test_a_game_the_broken_bank_ended_reads_as_over_on_its_history_page(client, 
     assert response.status_code == 200 and "Final standings" in html
     assert 'id="round-label">Game over<' in html
     assert "₽-" not in html
-    assert "The bank has broken: it paid ₽6,230 beyond its cash;" in html
+    assert "The bank has broken: it paid ₽6,230 beyond its cash." in html
+    assert "next train from the bank" not in html  # a finished game sells no more trains
 
 
 def test_the_import_page_says_where_a_record_comes_from_in_player_words(client, dee) -> None:

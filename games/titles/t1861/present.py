@@ -33,7 +33,7 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
         "bank": bank_line(view.get("bank", 0)),
-        "next_train": next_train_words(_on_sale(view)),
+        "next_train": next_train_words(on_sale(view)),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
         "merger": merger_line(view.get("round") or {}, names),
         "market": market_rows(facts.get("market"), names),
@@ -86,7 +86,7 @@ def bank_line(bank: int) -> str:
     return f"Bank ₽{bank:,}"
 
 
-def _on_sale(view: dict[str, Any]) -> str | None:
+def on_sale(view: dict[str, Any]) -> str | None:
     """The bank's next train while the game runs; a finished game sells none (a walk's finished
     import still offered "next train from the bank: an 8-train")."""
     return None if view.get("status") == "finished" else view.get("next_train")
@@ -182,7 +182,7 @@ def _train_rows(depot: dict[str, Any] | None, view: dict[str, Any]) -> list[dict
                      "rusts_on": train.rusts_on or "", "rusted": bool(train.rusts_on)
                      and depot["sold"].get(train.rusts_on, 0) > 0,
                      "from_phase": train.available_from_phase or "",
-                     "next": _on_sale(view) is not None and train_type_of(view["next_train"]) == train.name})
+                     "next": on_sale(view) is not None and train_type_of(view["next_train"]) == train.name})
     return rows
 
 
