@@ -68,13 +68,9 @@ def unclaimed_seats(game: Game, user: User | None) -> list[Seat]:
 
 def read_claim(game_id: int, token: str) -> SeatClaim:
     """The seat ``token`` names, if it still waits for a player; ClaimRefused says why not."""
-    invalid = "This seat link is not valid. Check that it was copied whole."
-    data = read_signed(token, salt=_SALT, max_age=CLAIM_MAX_AGE, refusal=ClaimRefused, invalid=invalid,
-                       expired="This seat link has expired. Ask whoever moved the game here for a new one.")
-    if data.get("game") != game_id or not isinstance(data.get("seat"), int):
-        raise ClaimRefused(invalid)
+    index = _seat_index(game_id, token)
     game = Game.objects.select_related("created_by").filter(pk=game_id).first()
-    seat = game.seats.filter(index=data["seat"]).first() if game else None
+    seat = game.seats.filter(index=index).first() if game else None
     if game is None or seat is None or game.status != GameStatus.ACTIVE:
         raise ClaimRefused("This game no longer has this seat to take.")
     if seat.user_id is not None:
@@ -85,12 +81,20 @@ def read_claim(game_id: int, token: str) -> SeatClaim:
 def held_by(game_id: int, token: str, user: User) -> Seat | None:
     """The seat ``token`` names if ``user`` already plays it (their link opened again), else None."""
     try:
-        data = signing.loads(token, salt=_SALT, max_age=CLAIM_MAX_AGE)
-    except signing.BadSignature:
+        index = _seat_index(game_id, token)
+    except ClaimRefused:
         return None
-    if not isinstance(data, dict) or data.get("game") != game_id or not isinstance(data.get("seat"), int):
-        return None
-    return Seat.objects.filter(game_id=game_id, index=data["seat"], user=user).first()
+    return Seat.objects.filter(game_id=game_id, index=index, user=user).first()
+
+
+def _seat_index(game_id: int, token: str) -> int:
+    """The seat index a link of ``game_id`` names; ClaimRefused for a link that is not whole or has expired."""
+    invalid = "This seat link is not valid. Check that it was copied whole."
+    data = read_signed(token, salt=_SALT, max_age=CLAIM_MAX_AGE, refusal=ClaimRefused, invalid=invalid,
+                       expired="This seat link has expired. Ask whoever moved the game here for a new one.")
+    if data.get("game") != game_id or not isinstance(data.get("seat"), int):
+        raise ClaimRefused(invalid)
+    return data["seat"]
 
 
 def claim(game_id: int, token: str, user: User) -> Seat:

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from engine.t1861.data import DATA
-from engine.t1861.depot import train_type_of
+from engine.t1861.depot import a_train, train_type_of
 from engine.t1861.train_limits import train_limit
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.map_svg import map_svg
@@ -97,8 +97,7 @@ def next_train_words(train: str | None) -> str:
     a player)."""
     if train is None:
         return ""
-    kind = train_type_of(train)
-    return f"{'an' if kind.startswith('8') else 'a'} {kind}-train (₽{DATA.train(kind).price:,})"
+    return f"{a_train(train)} (₽{DATA.train(train_type_of(train)).price:,})"
 
 
 def _order(round_: dict[str, Any], operating: dict[str, Any] | None, names: dict[Any, str]) -> dict[str, Any] | None:
@@ -174,6 +173,7 @@ def _privates(view: dict[str, Any], names: dict[Any, str]) -> list[dict[str, Any
 def _train_rows(depot: dict[str, Any] | None, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The roster in selling order: price, copies left in the bank, what rusts it and whether it has."""
     depot = depot or {"copies": {}, "sold": {}}
+    next_type = train_type_of(next_train) if (next_train := on_sale(view)) else None
     rows = []
     for train in DATA.trains:
         copies, sold = depot["copies"].get(train.name), depot["sold"].get(train.name, 0)
@@ -182,7 +182,7 @@ def _train_rows(depot: dict[str, Any] | None, view: dict[str, Any]) -> list[dict
                      "rusts_on": train.rusts_on or "", "rusted": bool(train.rusts_on)
                      and depot["sold"].get(train.rusts_on, 0) > 0,
                      "from_phase": train.available_from_phase or "",
-                     "next": on_sale(view) is not None and train_type_of(view["next_train"]) == train.name})
+                     "next": next_type == train.name})
     return rows
 
 
