@@ -278,7 +278,8 @@ def _told(line: dict[str, Any], taken_back_at: int | None) -> dict[str, Any]:
     return {**line, "text": f"{line['text']} (taken back at move {taken_back_at})", "taken_back": True}
 
 
-_LOG_FIELDS = ("seq", "seat", "events", "kind", "payload")
+# An undo's payload names what it took back; a move's is not read here, so it is loaded only for undos.
+_LOG_FIELDS = ("seq", "seat", "events", "kind")
 
 
 def _newest_batches(game: Game, seat: int, limit: int) -> tuple[list[Any], bool]:
