@@ -26,6 +26,16 @@ from engine.acquire.text import chain_list, chain_name, count_of, money
 from engine.acquire.tiles import in_board_order
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 
+# What each prompt asks, in the words after "asked to" (the core's refusals read them).
+PROMPT_PHRASES = {
+    PLACE_TILE: "place a tile",
+    FOUND_CHAIN: "choose the chain their tile founds",
+    CHOOSE_SURVIVOR: "choose which of the tied chains survives the merger",
+    CHOOSE_DEFUNCT: "choose which defunct chain is settled next",
+    DISPOSE_SHARES: "sell, trade or keep their shares of the defunct chain",
+    BUY_SHARES: "buy shares (or none) to end their turn",
+}
+
 DECLARE_OPTION = ActionOption(
     "declare_end",
     "Declare the end of the game",

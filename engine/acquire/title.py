@@ -21,6 +21,7 @@ class AcquireTitle:
     min_players = 2
     max_players = 6
     playable = True
+    prompt_phrases = acquire_prompts.PROMPT_PHRASES
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return setup.validate_options(options)

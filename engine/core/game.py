@@ -73,14 +73,31 @@ def check_turn(state: GameState, seat: int, action: Any) -> Waiting:
         raise IllegalAction("The game is over; no more moves can be made.")
     entry = next((candidate for candidate in asked if candidate.seat == seat), None)
     if entry is None:
-        others = ", ".join(f"{state.players[other.seat]} ({other.prompt})" for other in asked)
-        raise IllegalAction(f"It is not {state.players[seat]}'s turn; the game is waiting for {others}.")
+        waiting_for = _asked_words(state, asked)
+        raise IllegalAction(f"It is not {state.players[seat]}'s turn; the game is waiting for {waiting_for}.")
     if action["type"] not in entry.accepts:
         raise IllegalAction(
-            f"{state.players[seat]} is asked to {entry.prompt}, so {action['type']!r} is not possible now"
-            f" (possible: {', '.join(entry.accepts)})."
+            f"{state.players[seat]} is asked to {prompt_phrase(state, entry.prompt)}, so {action['type']!r} is not"
+            f" possible now (possible: {', '.join(entry.accepts)})."
         )
     return entry
+
+
+def _asked_words(state: GameState, asked: list[Waiting]) -> str:
+    """"ann to place a tile"; seats asked the same thing together ("ann and bob to accept or
+    decline the merger")."""
+    seats_by_prompt: dict[str, list[str]] = {}
+    for entry in asked:
+        seats_by_prompt.setdefault(entry.prompt, []).append(state.players[entry.seat])
+    return " and ".join(f"{' and '.join(names)} to {prompt_phrase(state, prompt)}"
+                        for prompt, names in seats_by_prompt.items())
+
+
+def prompt_phrase(state: GameState, prompt: str) -> str:
+    """What ``prompt`` asks, as the words after "asked to" ("place a tile"): the title's own
+    (optional ``prompt_phrases``), else the prompt id in words."""
+    phrases = getattr(title_of(state), "prompt_phrases", None) or {}
+    return phrases.get(prompt, prompt.replace("_", " "))
 
 
 def apply_in_place(state: GameState, seat: int, action: dict[str, Any]) -> list[Event]:

@@ -2,7 +2,10 @@
 
 Optional, outside the protocol (read with ``getattr`` by ``engine.core.game``): a title that
 offers standing orders about its changes has ``order_facts(state, events)`` and
-``order_subjects(state, seat)`` (``engine.core.order_facts``; 1861's in ``engine/t1861``).
+``order_subjects(state, seat)`` (``engine.core.order_facts``; 1861's in ``engine/t1861``);
+a title may name what each of its prompts asks in ``prompt_phrases`` (prompt id -> the words
+after "asked to", as "place a tile"), which the core's refusals read: without them a refusal
+names the prompt id ("waiting for cy (place_tile)"), which a player cannot read.
 """
 
 from __future__ import annotations

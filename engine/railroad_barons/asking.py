@@ -18,6 +18,18 @@ from engine.railroad_barons.state import (
     State,
 )
 
+# What each prompt asks, in the words after "asked to" (the core's refusals read them).
+PROMPT_PHRASES = {
+    OFFER_INVESTOR: "offer an investor in the draft",
+    CHOOSE_OFFER: "take the offered investor or its value in cash",
+    SET_PAR: "set the par price",
+    USE_PRIORITY: "say whether to use the priority",
+    STOCK_TURN: "take a stock-round turn",
+    DIVIDEND: "set the dividend",
+    OPERATE: "operate their holding",
+    RESPOND_OFFER: "accept or decline the offer for a railroad",
+}
+
 
 def asked_seat(state: State) -> int | None:
     """The one seat that must act now (this title never waits for two at once), or None when finished."""

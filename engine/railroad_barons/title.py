@@ -23,6 +23,7 @@ class RailroadBarons:
     min_players = tables.PLAYER_COUNT
     max_players = tables.PLAYER_COUNT
     playable = True
+    prompt_phrases = asking.PROMPT_PHRASES
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         return validate_switches(options, OPTION_DEFAULTS, "Railroad Barons")

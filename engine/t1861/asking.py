@@ -40,6 +40,25 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
                   "remove_token": ("remove_token",), "merger_shares": ("buy_shares", "pass"),
                   "discard_train": ("discard_train",)}
 
+# What each prompt asks, in the words after "asked to" (the refusals read them).
+PROMPT_PHRASES = {
+    "private_auction": "bid for the private on sale or pass",
+    "minor_auction": "bid for the minor up for auction or pass",
+    "home_city": "choose the home city of the major just parred",
+    "stock_turn": "take a stock-round turn",
+    "operate": "take the operating company's turn",
+    "discard_train": "discard a train over the limit",
+    "rsr_routes": "run the RSR's trains",
+    sale_offers.PROMPT: "accept or decline an offer for their company's train or private",
+    trainless.PROMPT: "decide whether their trainless major is nationalised",
+    "merger_turn": "convert or merge their minor or pass",
+    "choose_major": "choose the major the merger forms",
+    "merger_consent": "accept or decline the merger",
+    "remove_token": "remove a token of the new major",
+    "merger_shares": "buy shares of the new major or pass",
+    "operating_round": "go on with the operating round",
+}
+
 
 def waiting(state: State) -> list[Waiting]:
     """Who is asked now; in the record of a game its players ended by agreement (the option

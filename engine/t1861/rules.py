@@ -52,7 +52,8 @@ def perform(state: State, seat: int, action: dict[str, Any], asked: Waiting | No
     if seat != asked.seat:
         raise IllegalAction(f"It is {state.players[asked.seat]}'s turn, not {state.players[seat]}'s.")
     if action.get("type") not in asked.accepts:
-        raise IllegalAction(f"{state.players[seat]} is asked to {asked.prompt}; {action.get('type')!r} is not"
+        to_do = asking.PROMPT_PHRASES.get(asked.prompt, asked.prompt)
+        raise IllegalAction(f"{state.players[seat]} is asked to {to_do}; {action.get('type')!r} is not"
                             f" possible now (possible: {', '.join(asked.accepts)}).")
     if action["type"] == ending.END_GAME:  # accepted only in a record of an agreed end (its option)
         return ending.end_by_agreement(state)

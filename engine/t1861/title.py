@@ -53,6 +53,7 @@ class Title1861:
     # A whole game plays to its end (random games finish: tests/engine/t1861/test_random_games.py),
     # and the site's pages take every decision of it (tests/games/test_t1861_forms.py).
     playable = True
+    prompt_phrases = asking.PROMPT_PHRASES
 
     def validate_options(self, options: Any) -> dict[str, Any]:
         """The options over their defaults; ``manual_end`` is kept only when set, as only an
