@@ -19,11 +19,16 @@ from games.errors import GameServiceError, SetupError
 from games.models import Game, Seat
 
 ACTS = {
-    "pause": ("Pause this game", "No moves are taken and the clocks stop until the game is resumed."),
-    "resume": ("Resume this game", "The waiting players' clocks start again from now."),
-    "extend": ("Extend the current deadline", "The players who owe a move now get more time for it."),
-    "replace": ("Replace a player", "The seat passes to another player from the next move on."),
-    "adjudicate": ("Adjudicate this game", "The game ends now with the places you enter; nobody moves again."),
+    "pause": ("Pause this game", "No moves are taken and the clocks stop until the game is resumed."
+              " Every player is mailed your reason."),
+    "resume": ("Resume this game", "The waiting players' clocks start again from now. Every player is mailed"
+               " your reason, and the waiting players their new deadline."),
+    "extend": ("Extend the current deadline", "The players who owe a move now get more time for it, and a mail"
+               " with your reason and their new deadline."),
+    "replace": ("Replace a player", "The seat passes to another player from the next move on. The player"
+                " replaced is mailed your reason."),
+    "adjudicate": ("Adjudicate this game", "The game ends now with the places you enter; nobody moves again."
+                   " Every player is mailed the result."),
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 
 import engine.core as engine
-from notifications import clock, deadlines, disarm, orders
+from notifications import clock, deadlines, disarm, orders, organizer_notices
 from notifications.gameplay import Game, Seat, load, resignation_id, resigned_seats, seat_user, seats_for_mail
 from notifications.models import Deadline, MailKind, Outbox, Stream
 from notifications.outbox import enqueue, enqueue_to_address, insert_rows, queue_order_run, row_for
@@ -188,9 +188,10 @@ def on_game_created(sender: Any, game: Game, invited: list[tuple[int, str]], **k
 def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None:
     """Clocks and mail follow an organizer's act (games.organizer_acts), in its transaction.
 
-    A pause stops the clocks (no mail: the organizer says why in the history); a resume starts
-    the waiting seats' clocks from now; an extension moves the current deadlines; an
-    adjudication closes every clock and mails the table the result it entered.
+    A pause stops the clocks; a resume starts the waiting seats' clocks from now; an extension
+    moves the current deadlines; each tells the players it concerns, with the organizer's reason
+    (``organizer_notices``), as does a seat handed on.  An adjudication closes every clock and
+    mails the table the result it entered.
     """
     kind = act.kind
     if kind == "pause":
@@ -201,6 +202,10 @@ def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None
         deadlines.extend_open(game, int(act.details["hours"]))
     elif kind == "adjudicate":
         _mail_the_result(game)
+        return
+    loaded = load(game.pk)
+    waiting = {entry.seat for entry in engine.waiting(loaded.state)} if loaded is not None else set()
+    organizer_notices.tell_the_table(game, act, waiting)
 
 
 def _mail_the_result(game: Game) -> None:

@@ -75,6 +75,8 @@ class MailKind(models.TextChoices):
     # app's id for it (the seat offer's, the organizer's message's), so each is mailed once per recipient.
     SEAT_OFFER = "seat_offer", "a league seat offered to a substitute"
     DIVISION_MSG = "division_msg", "an organizer's message to a division"
+    # An organizer paused, resumed or extended a game, or handed a seat on; ``version`` is the act's id.
+    ORGANIZER_ACT = "organizer", "an organizer's act on a game"
 
 
 # The stream a kind of mail belongs to; kinds not listed are service notices that always go.

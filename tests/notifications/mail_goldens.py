@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from accounts.models import User
-from games import resignation, services
-from games.models import Game
+from games import organizer_acts, resignation, services
+from games.models import Game, OrganizerAct
 from games.signals import move_applied
 from notifications import announcements
 from notifications.compose import Composed, compose
@@ -242,6 +242,20 @@ def league_console_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
     console.message_division(game.league_game.division, organizer, "Round two",
                              "Round two starts on Monday.\nGood luck <all>!", "golden-1")
     yield "league-division_msg", mail(Outbox.objects.get(kind=MailKind.DIVISION_MSG, recipient=players[0]))
+    yield from _organizer_notices(game, organizer, players, vi)
+
+
+def _organizer_notices(game: Game, organizer: User, players: list[User], vi: User) -> Iterator[tuple[str, Composed]]:
+    """What the table hears of an organizer's pause and resume, and what a replaced player hears."""
+    def notice(act: OrganizerAct, user: User) -> Composed:
+        return mail(Outbox.objects.get(kind=MailKind.ORGANIZER_ACT, version=act.pk, recipient=user))
+
+    paused = organizer_acts.pause(game.pk, organizer, "Waiting for a substitute for bob.", "golden-2").act
+    yield "league-organizer-pause", notice(paused, players[0])
+    resumed = organizer_acts.resume(game.pk, organizer, "vi takes over.", "golden-3").act
+    yield "league-organizer-resume", notice(resumed, players[0])
+    replaced = organizer_acts.replace_player(game.pk, organizer, "bob had to stop playing.", "golden-4", 1, vi).act
+    yield "league-organizer-replaced", notice(replaced, players[1])
 
 
 def league_signup_mails(players: list[User]) -> Iterator[tuple[str, Composed]]:
