@@ -226,6 +226,21 @@ def _discard(state: State, company: str) -> tuple[str, list, list]:
         ActionOption("discard_train", "Discard a train", (field,))], quick
 
 
+def _from_other_companies(sellers: list[tuple[str, str]], cash: int) -> list[ActionOption]:
+    """One form per selling company, its seller fixed: a form asking the train and the seller
+    apart let a player pick one company's train and another company as its seller."""
+    by_owner: dict[str, list[str]] = {}
+    for train, owner in sellers:
+        by_owner.setdefault(owner, []).append(train)
+    return [ActionOption("buy_train", f"Buy a train from {owner.upper()}", (
+        Field("train", "choice", "Train", choices=tuple(
+            Choice(train, f"{owner.upper()}'s {depot_rules.train_type_of(train)}-train") for train in trains)),
+        Field("price", "number", "Agreed price", min=1, max=cash, step=1, default=1)),
+        fixed={"source": owner},
+        help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10).")
+        for owner, trains in by_owner.items()]
+
+
 def _buy_train(state: State, company: str) -> tuple[str, list, list]:
     buyer = company_turn.buyer(state, company)
     actions, quick = [], []
@@ -242,13 +257,7 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             Field("train", "choice", "Train", choices=trains),), fixed={"source": "depot"}))
     sellers = _other_trains(state, company)
     if sellers and buyer.cash >= 1 and company_turn.has_room(state, company):
-        owners = list(dict.fromkeys(owner for _, owner in sellers))  # the first train's owner first, as they pair
-        actions.append(ActionOption("buy_train", "Buy a train from another company", (
-            Field("train", "choice", "Train", choices=tuple(
-                Choice(t, f"{depot_rules.train_type_of(t)}-train of {s.upper()}") for t, s in sellers)),
-            Field("source", "choice", "From", choices=tuple(Choice(s, s.upper()) for s in owners)),
-            Field("price", "number", "Agreed price", min=1, max=buyer.cash, step=1, default=1)),
-            help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10)."))
+        actions += _from_other_companies(sellers, buyer.cash)
         # One click buys a train for ₽1 only from a company of the same president: from another
         # player's company the price is theirs to agree (12.10), so only the form offers it.
         president = company_turn.operator(state, company)

@@ -224,7 +224,8 @@ def test_a_train_bought_from_another_company_costs_the_agreed_price_and_no_loans
     state.minors["n"]["owner"] = 1
     prompt = TITLE.prompts(state)[0]
     assert trade not in [q.action for q in prompt.quick]
-    assert any(option.label == "Buy a train from another company" for option in prompt.actions)
+    [from_n] = [option for option in prompt.actions if option.label == "Buy a train from N"]
+    assert from_n.fixed == {"source": "n"} and [choice.value for choice in from_n.fields[0].choices] == ["2-0"]
     with pytest.raises(IllegalAction, match="₽1 to ₽300"):
         play(state, 0, "buy_train", train="2-0", source="n", price=301)
     play(state, 0, "buy_train", train="2-0", source="n", price=120)
