@@ -1,8 +1,10 @@
 """Fixtures every service test shares: ann, bob and cy play; dee is the outsider."""
 
+from datetime import timedelta
+
 import pytest
 
-from tests.games.factories import make_players, make_user
+from tests.games.factories import make_players, make_site_admin, make_user, started_game
 
 
 @pytest.hookimpl(tryfirst=True, optionalhook=True)
@@ -23,6 +25,18 @@ def players(db):
 @pytest.fixture
 def dee(db):
     return make_user("dee@example.com", "dee")
+
+
+@pytest.fixture
+def site_admin(db):
+    """orla, a site admin, who may act on any game as its organizer."""
+    return make_site_admin()
+
+
+@pytest.fixture
+def timed_acquire(players):
+    """ann, bob and cy's Acquire with 48 hours a move."""
+    return started_game(players, move_time_limit=timedelta(hours=48))
 
 
 @pytest.fixture

@@ -44,13 +44,22 @@ def make_players() -> list[User]:
     return [make_user("ann@example.com", "ann"), make_user("bob@example.com", "bob"), make_user("cy@example.com", "cy")]
 
 
+def make_site_admin() -> User:
+    """orla, a site admin: she may act on every game as its organizer."""
+    user = make_user("org@example.com", "orla")
+    user.is_staff = True
+    user.save()
+    return user
+
+
 def started_game(players: list[User], title: str = "acquire", options: dict[str, Any] | None = None,
-                 seed: int = 7) -> Game:
-    """A started game with ``players`` seated in the order given (they take the open seats; no invitations mailed)."""
+                 seed: int = 7, **create: Any) -> Game:
+    """A started game with ``players`` seated in the order given (they take the open seats; no invitations
+    mailed); ``create``: more of ``services.create_game``'s settings (``move_time_limit``)."""
     if options is None:
         options = {"tile_bag": TILE_BAG}
     game = services.create_game(players[0], title, len(players), options=options, seed=seed,
-                                seat_order_mode=SeatOrder.CHOSEN)
+                                seat_order_mode=SeatOrder.CHOSEN, **create)
     for player in players[1:]:
         services.take_seat(game.pk, player)
     game.refresh_from_db()

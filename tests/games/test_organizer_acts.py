@@ -13,12 +13,12 @@ from accounts.models import ApiToken
 from engine.core.record import replay
 from games import services
 from games.errors import GameClosed
-from games.models import ActKind, Game, GameStatus, OrganizerAct, SeatOrder
+from games.models import ActKind, Game, GameStatus, OrganizerAct
 from games.replay import log_of, record_of
 from games.seat_parts import seat_players
 from notifications.compose import compose
 from notifications.models import Deadline, MailKind, Outbox
-from tests.games.factories import SCRIPT, TILE_BAG, make_user, play, started_game
+from tests.games.factories import SCRIPT, play, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -29,24 +29,6 @@ ACT_POSTS = {
     "replace": {"seat": "1", "email": "dee@example.com"},
     "adjudicate": {"place_0": "2", "place_1": "1", "place_2": "3"},
 }
-
-
-@pytest.fixture
-def admin(db):
-    user = make_user("org@example.com", "orla")
-    user.is_staff = True
-    user.save()
-    return user
-
-
-@pytest.fixture
-def timed_game(players):
-    game = services.create_game(players[0], "acquire", 3, options={"tile_bag": TILE_BAG}, seed=7,
-                                seat_order_mode=SeatOrder.CHOSEN, move_time_limit=timedelta(hours=48))
-    for player in players[1:]:
-        services.take_seat(game.pk, player)
-    game.refresh_from_db()
-    return game
 
 
 def act(client, user, game: Game, kind: str, reason: str = "the organizer's reason", nonce: str = "n1", **fields):
@@ -73,17 +55,17 @@ def test_everyone_but_an_organizer_gets_403_on_the_page_and_the_post_and_nothing
     assert game.seats.get(index=1).user == players[1]
 
 
-def test_an_act_without_a_reason_is_refused_in_words(client, admin, game):
-    response = act(client, admin, game, "pause", reason="  ")
+def test_an_act_without_a_reason_is_refused_in_words(client, site_admin, game):
+    response = act(client, site_admin, game, "pause", reason="  ")
     assert response.status_code == 400
     assert "Say why" in response.content.decode()
     game.refresh_from_db()
     assert not game.paused
 
 
-def test_a_paused_game_takes_no_moves_until_resumed_and_the_history_shows_both_acts(client, admin, players, game):
+def test_a_paused_game_takes_no_moves_until_resumed_and_the_history_shows_both_acts(client, site_admin, players, game):
     play(game, SCRIPT[:2])
-    assert act(client, admin, game, "pause", reason="ann is in hospital").status_code == 302
+    assert act(client, site_admin, game, "pause", reason="ann is in hospital").status_code == 302
     game.refresh_from_db()
     assert game.paused
     seat, move = SCRIPT[2]
@@ -92,47 +74,47 @@ def test_a_paused_game_takes_no_moves_until_resumed_and_the_history_shows_both_a
     client.force_login(players[0])
     page = client.post(f"/games/{game.pk}/move/", {"expected_version": game.version, "type": "buy_shares"})
     assert page.status_code == 409 and "paused" in page.content.decode()
-    assert act(client, admin, game, "resume", reason="ann is back", nonce="n2").status_code == 302
+    assert act(client, site_admin, game, "resume", reason="ann is back", nonce="n2").status_code == 302
     play(game, SCRIPT[2:3])
     text = history_text(client, game)
     assert "orla (organizer) paused the game after move 2. Reason: ann is in hospital" in text
     assert "orla (organizer) resumed the game after move 2. Reason: ann is back" in text
 
 
-def test_the_same_form_sent_twice_acts_once(client, admin, timed_game):
-    before = Deadline.objects.get(game=timed_game, resolved=False).due_at
+def test_the_same_form_sent_twice_acts_once(client, site_admin, timed_acquire):
+    before = Deadline.objects.get(game=timed_acquire, resolved=False).due_at
     for _ in range(2):
-        assert act(client, admin, timed_game, "extend", hours="5").status_code == 302
-    assert OrganizerAct.objects.filter(game=timed_game).count() == 1
-    assert Deadline.objects.get(game=timed_game, resolved=False).due_at == before + timedelta(hours=5)
+        assert act(client, site_admin, timed_acquire, "extend", hours="5").status_code == 302
+    assert OrganizerAct.objects.filter(game=timed_acquire).count() == 1
+    assert Deadline.objects.get(game=timed_acquire, resolved=False).due_at == before + timedelta(hours=5)
 
 
-def test_pausing_stops_the_clocks_and_resuming_starts_them_again_from_now(client, admin, timed_game):
-    assert Deadline.objects.filter(game=timed_game, resolved=False).count() == 1
-    act(client, admin, timed_game, "pause")
-    assert not Deadline.objects.filter(game=timed_game, resolved=False).exists()
-    act(client, admin, timed_game, "resume", nonce="n2")
-    assert Deadline.objects.filter(game=timed_game, resolved=False).count() == 1
+def test_pausing_stops_the_clocks_and_resuming_starts_them_again_from_now(client, site_admin, timed_acquire):
+    assert Deadline.objects.filter(game=timed_acquire, resolved=False).count() == 1
+    act(client, site_admin, timed_acquire, "pause")
+    assert not Deadline.objects.filter(game=timed_acquire, resolved=False).exists()
+    act(client, site_admin, timed_acquire, "resume", nonce="n2")
+    assert Deadline.objects.filter(game=timed_acquire, resolved=False).count() == 1
 
 
-def test_extending_moves_the_current_deadline_and_says_so_in_the_history(client, admin, timed_game):
-    before = Deadline.objects.get(game=timed_game, resolved=False).due_at
-    act(client, admin, timed_game, "extend", reason="storm", hours="24")
-    assert Deadline.objects.get(game=timed_game, resolved=False).due_at == before + timedelta(hours=24)
+def test_extending_moves_the_current_deadline_and_says_so_in_the_history(client, site_admin, timed_acquire):
+    before = Deadline.objects.get(game=timed_acquire, resolved=False).due_at
+    act(client, site_admin, timed_acquire, "extend", reason="storm", hours="24")
+    assert Deadline.objects.get(game=timed_acquire, resolved=False).due_at == before + timedelta(hours=24)
     assert "orla (organizer) extended the deadline by 24 hours before the first move. Reason: storm" in (
-        history_text(client, timed_game))
+        history_text(client, timed_acquire))
 
 
-def test_extending_a_game_without_a_time_limit_is_refused(client, admin, game):
-    response = act(client, admin, game, "extend", hours="24")
+def test_extending_a_game_without_a_time_limit_is_refused(client, site_admin, game):
+    response = act(client, site_admin, game, "extend", hours="24")
     assert response.status_code == 400 and "no move time limit" in response.content.decode()
 
 
 def test_a_replaced_seat_passes_to_the_new_player_from_the_next_move_and_keeps_who_played_what(
-        client, admin, players, dee, game):
+        client, site_admin, players, dee, game):
     ann, bob, _ = players
     play(game, SCRIPT[:3])  # ann's turn is over; bob is asked next
-    response = act(client, admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
+    response = act(client, site_admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.seats.get(index=1).user == dee
@@ -149,10 +131,10 @@ def test_a_replaced_seat_passes_to_the_new_player_from_the_next_move_and_keeps_w
 
 
 def test_an_adjudicated_game_ends_with_the_entered_places_everywhere_and_its_record_still_replays(
-        client, admin, players, game):
+        client, site_admin, players, game):
     ann, _, cy = players
     play(game, SCRIPT[:4])
-    response = act(client, admin, game, "adjudicate", reason="season over", place_0="2", place_1="1", place_2="2")
+    response = act(client, site_admin, game, "adjudicate", reason="season over", place_0="2", place_1="1", place_2="2")
     assert response.status_code == 302
     game.refresh_from_db()
     assert (game.status, game.adjudicated) == (GameStatus.FINISHED, True)
@@ -176,33 +158,33 @@ def test_an_adjudicated_game_ends_with_the_entered_places_everywhere_and_its_rec
     assert OrganizerAct.objects.get(game=game).kind == ActKind.ADJUDICATE
 
 
-def test_an_adjudication_needs_a_place_for_every_seat(client, admin, game):
-    response = act(client, admin, game, "adjudicate", place_0="1", place_1="2")
+def test_an_adjudication_needs_a_place_for_every_seat(client, site_admin, game):
+    response = act(client, site_admin, game, "adjudicate", place_0="1", place_1="2")
     assert response.status_code == 400 and "Seat 3&#x27;s place must be a whole number" in response.content.decode()
     game.refresh_from_db()
     assert game.status == GameStatus.ACTIVE
 
 
-def test_an_organizer_act_cannot_be_edited(client, admin, game):
-    act(client, admin, game, "pause")
+def test_an_organizer_act_cannot_be_edited(client, site_admin, game):
+    act(client, site_admin, game, "pause")
     logged = OrganizerAct.objects.get(game=game)
     logged.reason = "something else"
     with pytest.raises(Exception, match="never changed"):
         logged.save()
 
 
-def test_acts_on_a_finished_game_are_refused(client, admin, players):
+def test_acts_on_a_finished_game_are_refused(client, site_admin, players):
     game = started_game(players[:2], options={})
-    act(client, admin, game, "adjudicate", place_0="1", place_1="2")
-    response = act(client, admin, game, "pause", nonce="n2")
+    act(client, site_admin, game, "adjudicate", place_0="1", place_1="2")
+    response = act(client, site_admin, game, "pause", nonce="n2")
     assert response.status_code == 400 and "not being played" in response.content.decode()
 
 
-def test_a_paused_game_takes_no_move_back_either(client, admin, players, game):
+def test_a_paused_game_takes_no_move_back_either(client, site_admin, players, game):
     from games.undo_requests import take_back
 
     play(game, SCRIPT[:1])
-    act(client, admin, game, "pause")
+    act(client, site_admin, game, "pause")
     game.refresh_from_db()
     with pytest.raises(GameClosed, match="paused"):
         take_back(game.pk, players[0], game.version, "web")
@@ -210,7 +192,7 @@ def test_a_paused_game_takes_no_move_back_either(client, admin, players, game):
 
 
 def test_the_new_player_is_asked_by_name_and_the_game_still_replays_to_its_snapshot(
-        client, admin, players, dee, game):
+        client, site_admin, players, dee, game):
     """A walk's successor read "bob, which tile do you place?" in his own mail, and verify_replays
     called the game corrupt: the snapshot kept the old name while a replay takes the seats'."""
     import engine.core as engine
@@ -218,7 +200,7 @@ def test_the_new_player_is_asked_by_name_and_the_game_still_replays_to_its_snaps
     from games.queries import current_state
 
     play(game, SCRIPT[:3])  # bob is asked next
-    act(client, admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
+    act(client, site_admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
     game.refresh_from_db()
     (prompt,) = engine.prompts(current_state(game))
     assert prompt.seat == 1 and prompt.question.startswith("dee") and "bob" not in prompt.question

@@ -6,41 +6,18 @@ deadline that holds now.  A walk found the old mail's "Please answer by" standin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 
 import pytest
 
-from games import organizer_acts, services
-from games.models import SeatOrder
+from games import organizer_acts
 from notifications.compose import compose
 from notifications.models import Deadline, MailKind, Outbox
-from tests.games.factories import make_user
 from tests.games.test_organizer_acts import act
-from tests.notifications.helpers import HANDS, SEED, TILE_BAG, TO_MERGER, move, start_game
+from tests.notifications.helpers import HANDS, TO_MERGER, move, start_game
 from tests.notifications.realparts import wait_until
 from turnpost.moments import moment_words
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def admin(db):
-    """orla, a site admin: she may act on every game."""
-    user = make_user("org@example.com", "orla")
-    user.is_staff = True
-    user.save()
-    return user
-
-
-@pytest.fixture
-def timed_game(players):
-    """ann, bob and cy's game with 48 hours a move; ann is asked first."""
-    game = services.create_game(players[0], "acquire", 3, options={"tile_bag": TILE_BAG}, seed=SEED,
-                                seat_order_mode=SeatOrder.CHOSEN, move_time_limit=timedelta(hours=48))
-    for player in players[1:]:
-        services.take_seat(game.pk, player)
-    game.refresh_from_db()
-    return game
 
 
 @dataclass
@@ -73,11 +50,11 @@ def deadline_words(game, seat: int) -> str:
     return moment_words(due, due.tzinfo, due)
 
 
-def test_a_pause_tells_every_player_why_and_that_the_clocks_stopped(client, admin, players, timed_game):
-    act(client, admin, timed_game, "pause", reason="ann is in hospital")
-    mails = notices(timed_game)
+def test_a_pause_tells_every_player_why_and_that_the_clocks_stopped(client, site_admin, players, timed_acquire):
+    act(client, site_admin, timed_acquire, "pause", reason="ann is in hospital")
+    mails = notices(timed_acquire)
     assert [mail.to for mail in mails] == [[player.email] for player in sorted(players, key=lambda p: p.email)]
-    ann = notices(timed_game, players[0])[0]
+    ann = notices(timed_acquire, players[0])[0]
     assert ann.subject.endswith(": paused by the organizer")
     assert "orla, organizing" in ann.body and "paused the game before the first move:" in ann.body
     assert "no moves are taken and the clocks are stopped until it goes on" in ann.body
@@ -85,34 +62,34 @@ def test_a_pause_tells_every_player_why_and_that_the_clocks_stopped(client, admi
     assert "Why: <span" in ann.html and "ann is in hospital" in ann.html
 
 
-def test_a_resume_gives_the_waiting_player_the_new_deadline(client, admin, players, timed_game):
-    waiting = Deadline.objects.get(game=timed_game, resolved=False).seat
-    act(client, admin, timed_game, "pause")
-    act(client, admin, timed_game, "resume", reason="back to it", nonce="n2")
-    seated = {seat.index: seat.user for seat in timed_game.seats.all()}
-    resumed = [mail for mail in notices(timed_game, seated[waiting]) if mail.subject.endswith("play goes on")]
+def test_a_resume_gives_the_waiting_player_the_new_deadline(client, site_admin, players, timed_acquire):
+    waiting = Deadline.objects.get(game=timed_acquire, resolved=False).seat
+    act(client, site_admin, timed_acquire, "pause")
+    act(client, site_admin, timed_acquire, "resume", reason="back to it", nonce="n2")
+    seated = {seat.index: seat.user for seat in timed_acquire.seats.all()}
+    resumed = [mail for mail in notices(timed_acquire, seated[waiting]) if mail.subject.endswith("play goes on")]
     assert len(resumed) == 1
-    assert f"Your move is due by {deadline_words(timed_game, waiting)}." in resumed[0].body
+    assert f"Your move is due by {deadline_words(timed_acquire, waiting)}." in resumed[0].body
     other = next(user for index, user in seated.items() if index != waiting)
-    told = [mail for mail in notices(timed_game, other) if mail.subject.endswith("play goes on")]
+    told = [mail for mail in notices(timed_acquire, other) if mail.subject.endswith("play goes on")]
     assert len(told) == 1 and "due by" not in told[0].body and "Why: back to it" in told[0].body
 
 
-def test_an_extension_tells_only_the_players_owing_a_move_their_new_deadline(client, admin, players, timed_game):
-    waiting = Deadline.objects.get(game=timed_game, resolved=False).seat
-    act(client, admin, timed_game, "extend", reason="storm", hours="24")
-    act(client, admin, timed_game, "extend", reason="storm", hours="24")  # the same form again: one act, one mail
-    [mail] = notices(timed_game)
-    assert mail.to == [timed_game.seats.get(index=waiting).user.email]
+def test_an_extension_tells_only_the_players_owing_a_move_their_new_deadline(client, site_admin, timed_acquire):
+    waiting = Deadline.objects.get(game=timed_acquire, resolved=False).seat
+    for _ in range(2):  # the same form twice: one act, one mail
+        act(client, site_admin, timed_acquire, "extend", reason="storm", hours="24")
+    [mail] = notices(timed_acquire)
+    assert mail.to == [timed_acquire.seats.get(index=waiting).user.email]
     assert mail.subject.endswith("your move is due later")
     assert "gave the players owing a move 24 more hours." in mail.body
-    assert f"Your move is now due by {deadline_words(timed_game, waiting)}." in mail.body
+    assert f"Your move is now due by {deadline_words(timed_acquire, waiting)}." in mail.body
 
 
-def test_a_replaced_player_is_told_whose_seat_it_is_now_and_sees_no_hand_of_it(client, admin, players, dee, game):
+def test_a_replaced_player_is_told_whose_seat_it_is_now_and_sees_no_hand_of_it(client, site_admin, players, dee, game):
     bob = players[1]
     play(game, TO_MERGER[:3])  # bob is asked next: dee gets a turn mail, not this notice
-    act(client, admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
+    act(client, site_admin, game, "replace", reason="bob left the league", seat="1", email="dee@example.com")
     [told] = notices(game)
     assert told.to == [bob.email] and told.subject.endswith("your seat is now dee's")
     assert "handed your seat to dee from move 4 on" in told.body and "Why: bob left the league" in told.body
@@ -120,9 +97,9 @@ def test_a_replaced_player_is_told_whose_seat_it_is_now_and_sees_no_hand_of_it(c
     assert Outbox.objects.filter(game=game, recipient=dee, kind=MailKind.TURN).exists()
 
 
-def test_the_new_player_of_a_seat_owing_nothing_is_told_it_is_theirs(client, admin, players, dee, game):
+def test_the_new_player_of_a_seat_owing_nothing_is_told_it_is_theirs(client, site_admin, players, dee, game):
     play(game, TO_MERGER[:3])  # bob is asked; cy's seat owes nothing now
-    act(client, admin, game, "replace", reason="cy moved away", seat="2", email="dee@example.com")
+    act(client, site_admin, game, "replace", reason="cy moved away", seat="2", email="dee@example.com")
     [new] = notices(game, dee)
     assert new.subject.endswith("you now play cy's seat")
     assert "handed cy's seat to you from move 4 on. Nothing is asked of your seat yet" in new.body
@@ -130,16 +107,16 @@ def test_the_new_player_of_a_seat_owing_nothing_is_told_it_is_theirs(client, adm
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_pause_and_a_resume_reach_the_players_through_the_worker(redis_worker, smtp_sink, players, admin):
+def test_a_pause_and_a_resume_reach_the_players_through_the_worker(redis_worker, smtp_sink, players, site_admin):
     """Real parts: the acts' notices go out on commit, through a Celery worker on Redis, to SMTP."""
     game = start_game(players)
     smtp_sink.wait_for(3)  # ann's turn, bob's and cy's news of the start
-    organizer_acts.pause(game.pk, admin, "a league break", "n1")
+    organizer_acts.pause(game.pk, site_admin, "a league break", "n1")
     paused = smtp_sink.wait_for(6)[3:]
     assert sorted(message.to[0] for message in paused) == [player.email for player in players]
     assert all(message.subject.endswith(": paused by the organizer") and "Why: a league break" in message.text
                for message in paused)
-    organizer_acts.resume(game.pk, admin, "back to it", "n2")
+    organizer_acts.resume(game.pk, site_admin, "back to it", "n2")
     resumed = {message.to[0]: message for message in smtp_sink.wait_for(9)[6:]}
     assert "Your move is due by" not in resumed["bob@example.com"].text  # no time limit: nobody's move is due
     assert "let the game go on from move 1" in resumed["ann@example.com"].text
