@@ -470,7 +470,7 @@ def _engine_apply(state: Any, seat: int, payload: dict[str, Any]) -> tuple[Any, 
         return engine.apply(state, seat, payload)
     except engine.IllegalAction as error:
         raise IllegalMove(str(error)) from error
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except engine.UNFORESEEN_INPUT_ERRORS as error:
         # The engine should refuse every bad field with IllegalAction; this keeps a missed
         # case a clean refusal instead of a server error.
         raise IllegalMove("The move could not be understood.") from error
@@ -671,6 +671,6 @@ def _replay_for_import(record: Any) -> tuple[Any, list[list[dict[str, Any]]]]:
         raise ImportFailed(f"{UNREADABLE_RECORD}: {error}") from error
     except engine.IllegalAction as error:
         raise ImportFailed(f"Action {len(events)} (counting from 0) was refused: {error}") from error
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+    except engine.UNFORESEEN_INPUT_ERRORS as error:
         raise ImportFailed(f"Action {len(events)} (counting from 0) could not be understood.") from error
     return state, events

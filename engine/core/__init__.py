@@ -1,6 +1,6 @@
 """What every title shares: the game API, prompts, events, records and the registry."""
 
-from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.errors import UNFORESEEN_INPUT_ERRORS, IllegalAction, MalformedRecord
 from engine.core.events import Event, visible_events
 from engine.core.forced import AUTO_ANSWER, ForcedAnswer, answer_events
 from engine.core.game import (
@@ -30,6 +30,7 @@ from engine.core.subjects import Subject, option_subject, subject_of, worth_grou
 
 __all__ = [
     "AUTO_ANSWER",
+    "UNFORESEEN_INPUT_ERRORS",
     "ActionOption",
     "Choice",
     "Event",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import game
-from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.errors import UNFORESEEN_INPUT_ERRORS, IllegalAction, MalformedRecord
 from engine.core.registry import get_title
 from engine.core.rng import seeded_rng
 from engine.core.title import GameState
@@ -101,7 +101,7 @@ def replay(record: Record) -> GameState:
             game.apply_in_place(state, entry.seat, entry.action)
         except IllegalAction as error:
             raise ReplayError(str(error), index) from error
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        except UNFORESEEN_INPUT_ERRORS as error:
             # A title should refuse every bad field with IllegalAction; this keeps a
             # missed case a clean refusal instead of a traceback.
             message = f"Action {index} could not be understood ({type(error).__name__}: {error})."

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.errors import IllegalAction, MalformedRecord
-from engine.t1861 import company_turn, merger_round
+from engine.core.errors import UNFORESEEN_INPUT_ERRORS, IllegalAction, MalformedRecord
+from engine.t1861 import company_turn, holdings, merger_round
 from engine.t1861.export import Export
 from engine.t1861.state import State
 from engine.t1861.title import TITLE
@@ -66,7 +66,7 @@ def replay_export(export: Export, until: int | None = None,
             TITLE.apply_in_place(state, entry["seat"], entry["action"], seat_asked)
         except (IllegalAction, MalformedRecord) as error:
             return _refused(imported, recorded, str(error))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        except UNFORESEEN_INPUT_ERRORS as error:
             # A field of the wrong shape the translation or the rules did not foresee: still
             # a refusal in words, so a bad export never ends in a traceback.
             return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
@@ -103,6 +103,10 @@ def acting_seat(state: State, company: str) -> int:
     possibly not known yet (R7)."""
     if state.round["kind"] == "merger" and state.round.get("major") == company:
         return merger_round.seat(state)
+    unowned = (state.minors[company]["owner"] is None if company in state.minors
+               else company in state.majors and holdings.president_of(state, company) is None)
+    if unowned:
+        raise IllegalAction(f"{company.upper()} has no owner in this game, so nobody can act for it.")
     return company_turn.operator(state, company)
 
 

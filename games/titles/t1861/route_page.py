@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Prompt
+from engine.core import UNFORESEEN_INPUT_ERRORS, Prompt
 from engine.t1861.route_preview import Preview, preview_stops
 from games.titles.t1861.route_layer import DrawnRoute, drawn_routes, layer_svg, train_colour
 
@@ -56,7 +56,7 @@ def preview_post(state: Any, prompt: Prompt, data: Mapping[str, Any]) -> Preview
     """What the engine says of the routes in a post from the editor (nothing is changed)."""
     try:
         return preview_stops(state, str(prompt.context["company"]), entries_from_post(data, trains_of(prompt)))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+    except UNFORESEEN_INPUT_ERRORS:
         # The engine refuses bad routes with words; this keeps a case it missed a refusal, not a server error.
         return Preview(error="Those routes could not be read; pick each train's stops on the map in order.")
 

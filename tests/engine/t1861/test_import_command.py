@@ -115,6 +115,18 @@ def test_actions_of_the_wrong_shape_are_refused_in_words(broken: dict[str, Any])
     assert out["error"].startswith("18xx.games action 59")
 
 
+@pytest.mark.parametrize("company", ["OK", "GRR"])  # a minor nobody bought yet, a major nobody started
+def test_a_company_without_an_owner_acting_is_refused_in_words(company: str) -> None:
+    """An oracle's export had KB, unsold there, run its trains: the refusal was 'could not be
+    understood (TypeError ...)', from a seat of None in the turn check's own message."""
+    export = cut_to(export_json(), 58)
+    export["actions"].append({"id": 59, "entity": company, "entity_type": "corporation", "type": "run_routes",
+                              "routes": []})
+    code, out, _ = import_export(export)
+    assert code == 2 and out["action_id"] == 59
+    assert f"{company} has no owner in this game, so nobody can act for it." in out["error"]
+
+
 @pytest.mark.parametrize(("text", "words"), [
     ("{not json", "not valid JSON"),
     ('{"title": "1861", "players": [{"id": 1}, {"id": 2}]}', "no list of actions"),
