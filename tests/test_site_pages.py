@@ -48,3 +48,28 @@ def test_a_missing_thing_is_named_in_a_players_words(client, path, words):
     page = client.get(path)
     assert page.status_code == 404
     assert words in page.content.decode() and "matches the given query" not in page.content.decode()
+
+
+def test_a_stale_form_gets_the_sites_page_not_djangos_csrf_failure(players):
+    """A walk left a mail link's confirm page open, signed in in another tab and pressed its button:
+    Django's page read "CSRF verification failed. Request aborted. ... DEBUG=True"."""
+    from django.test import Client
+
+    from tests.notifications.helpers import start_game
+
+    game = start_game(players)
+    browser = Client(enforce_csrf_checks=True)
+    page = browser.post(f"/games/{game.pk}/move/", {"quick": "0"},
+                        HTTP_REFERER=f"http://testserver/games/{game.pk}/")
+    html = page.content.decode()
+    assert page.status_code == 403
+    assert "This form was out of date" in html and "Nothing was done" in html
+    assert f'<a class="button" href="/games/{game.pk}/">Open the page again</a>' in html
+    assert "CSRF" not in html and "DEBUG" not in html
+
+
+def test_the_stale_form_page_never_links_another_site(client):
+    from django.test import Client
+
+    page = Client(enforce_csrf_checks=True).post("/accounts/signout/", HTTP_REFERER="http://testserver//evil.example/x")
+    assert page.status_code == 403 and "evil.example" not in page.content.decode()

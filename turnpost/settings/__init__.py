@@ -168,6 +168,8 @@ CELERY_TASK_IGNORE_RESULT = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
+# A stale form (a page left open across a sign-in) gets the site's page, not Django's "CSRF verification failed".
+CSRF_FAILURE_VIEW = "turnpost.csrf_failure.csrf_failure"
 # Mail-link pages hold their token in the address: same-origin sends it to no other site, while a
 # page's own form POST keeps its real Origin.  (Under no-referrer a browser sends Origin: null with
 # a form POST, as the Fetch standard says, and the CSRF check refuses every mail link.)
