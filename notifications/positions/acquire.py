@@ -137,6 +137,21 @@ def merger_line(view: dict[str, Any]) -> str:
     return line + "."
 
 
+def over_line(view: dict[str, Any]) -> str:
+    """Once the game is over, why it ended, as the page says ("The game is over: the end was declared."), else ""."""
+    if view.get("status") != "finished":
+        return ""
+    reason = str(view.get("end_reason") or "").rstrip(".")
+    return f"The game is over: {reason}." if reason else "The game is over."
+
+
+def hand_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reader's tiles with what each would do; a finished game's tiles do nothing ("grows Continental" misled)."""
+    over = view.get("status") == "finished"
+    return [{"tile": tile["tile"], "effect": "" if over else tile["effect"], "playable": tile["playable"]}
+            for tile in view.get("hand", [])]
+
+
 def acquire_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     names = {chain: info["name"] for chain, info in view["chains"].items()}
     hand = view.get("hand", [])
@@ -152,7 +167,8 @@ def acquire_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "players": players,
         "others_hidden": any(not player["visible"] for player in players if not player["you"]),
         "me": me,
-        "hand": [{"tile": tile["tile"], "effect": tile["effect"], "playable": tile["playable"]} for tile in hand],
+        "hand": hand_rows(view),
+        "over": over_line(view),
         "bag": view.get("bag"),
         "merger": merger_line(view),
     }

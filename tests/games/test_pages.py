@@ -136,6 +136,20 @@ def test_a_finished_game_refuses_moves(client, players):
     assert "Final standings" in page and "download record" in page
 
 
+def test_a_finished_acquire_game_says_why_it_ended_and_lists_the_hand_without_tile_effects(client, players):
+    """A walk's finished game still read '2C grows Continental' under 'Your tiles'; why it ended was only in the log."""
+    import engine.core as engine
+    from games.queries import current_state
+
+    game = play_to_end(started_game(players, options={"tile_bag": TILE_BAG[:3]}, seed=4))
+    view = engine.view(current_state(game), 0)
+    page = client_for(client, players[0]).get(f"/games/{game.pk}/").content.decode()
+    assert f"The game is over: {view['end_reason']}." in page
+    assert "Your tiles" not in page
+    if view["hand"]:
+        assert "Tiles left in your hand" in page and not any(tile["effect"] in page for tile in view["hand"])
+
+
 @pytest.mark.parametrize(
     "data",
     [

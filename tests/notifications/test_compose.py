@@ -118,3 +118,21 @@ def test_a_subjects_decision_is_the_questions_first_sentence_not_cut_at_an_abbre
     from notifications.compose import decision_phrase
 
     assert decision_phrase(engine.Prompt(0, "asked", question, ()), "P1") == phrase
+
+
+def test_the_acquire_result_mail_says_why_the_game_ended_and_lists_the_tiles_left_without_their_effects(players):
+    """A walk's result mail said only that the game was over, and under 'Your tiles' read '2C: grows
+    Continental' for tiles no one can play any more."""
+    from games.queries import current_state
+    from tests.games.factories import play_to_end
+
+    game = play_to_end(start_game(players[:2]))
+    view = engine.view(current_state(game), 0)
+    result = next(message for message in outbox_to("ann@example.com") if message.subject.endswith("the game is over"))
+    assert f"The game is over: {view['end_reason']}." in result.body
+    assert f"<strong>The game is over: {view['end_reason']}.</strong>" in html_of(result)
+    assert "Your tiles" not in result.body and "Your tiles" not in html_of(result)
+    if view["hand"]:
+        tiles = ", ".join(tile["tile"] for tile in view["hand"])
+        assert f"Tiles left in your hand: {tiles}" in result.body and tiles in html_of(result)
+        assert not any(tile["effect"] in result.body for tile in view["hand"])
