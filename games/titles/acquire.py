@@ -24,6 +24,17 @@ EMPTY_COLOUR = ("#ffffff", "#b8bec8")
 COLUMNS, ROWS = 12, "ABCDEFGHI"
 CELL = 44
 HAND_STROKE = ' stroke="#1d2330" stroke-width="2.5" stroke-dasharray="4 2"'
+PLACED_STROKE = ' stroke="#1d2330" stroke-width="4"'
+
+
+def acquire_facts(state: Any) -> dict[str, Any]:
+    """The tile placed this turn (public, on the board), which the engine's view does not name.
+
+    The board marks it: stepping through the history a walk could not see which cell had changed
+    among 108 (the log said "placed 4F", the board did not show where).
+    """
+    placed = getattr(state, "placed", None)
+    return {"placed": placed} if placed else {}
 
 
 def acquire_present(view: dict[str, Any]) -> dict[str, Any]:
@@ -32,8 +43,10 @@ def acquire_present(view: dict[str, Any]) -> dict[str, Any]:
         {"id": chain, **info, "colour": ACQUIRE_COLOURS.get(chain, LOOSE_COLOUR)[0]}
         for chain, info in view.get("chains", {}).items()
     ]
+    placed = view.get("facts", {}).get("placed")
     return {
-        "svg": acquire_board_svg(view.get("board", {}), {entry["tile"] for entry in view.get("hand", [])}),
+        "svg": acquire_board_svg(view.get("board", {}), {entry["tile"] for entry in view.get("hand", [])}, placed),
+        "placed": placed,
         "words": acquire_board_words(view.get("board", {}), chains),
         "chains": chains,
         "players": _acquire_players(view, chains),
@@ -55,8 +68,9 @@ def acquire_board_words(board: dict[str, str | None], chains: list[dict[str, Any
     return rows
 
 
-def acquire_board_svg(board: dict[str, str | None], hand: set[str]) -> SafeString:
-    """The 12x9 grid as inline SVG: chain colours, grey loose tiles, dashed outlines for the viewer's hand.
+def acquire_board_svg(board: dict[str, str | None], hand: set[str], this_turn: str | None = None) -> SafeString:
+    """The 12x9 grid as inline SVG: chain colours, grey loose tiles, dashed outlines for the viewer's hand,
+    a thick outline round the tile placed this turn.
 
     Built as one string rather than a template loop: 108 cells through the template
     engine cost more than the rest of the game page together.
@@ -69,7 +83,7 @@ def acquire_board_svg(board: dict[str, str | None], hand: set[str]) -> SafeStrin
             chain = board.get(tile) or ""
             fill, ink = ACQUIRE_COLOURS.get(chain, LOOSE_COLOUR) if placed else EMPTY_COLOUR
             x, y = (column - 1) * CELL + 2, row_index * CELL + 2
-            stroke = HAND_STROKE if tile in hand else ' stroke="#c9ced6"'
+            stroke = PLACED_STROKE if tile == this_turn else HAND_STROKE if tile in hand else ' stroke="#c9ced6"'
             weight = ' font-weight="700"' if placed else ""
             parts.append(
                 f'<g class="cell{" placed" if placed else ""}" data-tile="{tile}" data-chain="{escape(chain)}">'
@@ -125,4 +139,5 @@ UI = TitleUI(
     holdings_open=lambda options: bool(options.get("open_holdings", True)),  # D13
     setup_notes=lambda options: [FIXED_TILE_ORDER] if options.get("tile_bag") else [],
     sign_in_to="see your tiles and make your move",
+    view_facts=acquire_facts,
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, timedelta
 from zoneinfo import ZoneInfo
 
@@ -187,6 +188,17 @@ def test_a_signed_out_visitor_is_asked_to_sign_in_to_play_and_comes_back_to_the_
     assert 'id="sign-in-to-play"' not in seated and 'id="prompt"' in seated
     play_to_end(game)
     assert 'id="sign-in-to-play"' not in client.get(f"/games/{game.pk}/").content.decode()
+
+
+def test_the_board_outlines_the_tile_placed_this_turn_at_each_step(client, game):
+    """Stepping through a walk's history, the log said 'placed 4F' and nothing on the board showed where."""
+    play(game, SCRIPT)
+    outlined = re.compile(r'data-tile="([0-9]+[A-I])"[^>]*><rect [^>]*stroke-width="4"/>')
+    for step in (7, 8, 9):  # Cy's tile 3A, his choice of survivor, Ann's disposal: still Cy's turn
+        html = client.get(f"/games/{game.pk}/history/?step={step}").content.decode()
+        assert "Thick outline: 3A, placed this turn." in html and outlined.findall(html) == ["3A"]
+    html = client.get(f"/games/{game.pk}/history/?step=11").content.decode()  # Cy's turn is over
+    assert "Thick outline" not in html and 'stroke-width="4"' not in html
 
 
 def test_history_steps_through_the_game(client, game):
