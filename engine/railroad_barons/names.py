@@ -17,8 +17,8 @@ def holding(company_id: str) -> str:
 
 
 def possessive(name: str) -> str:
-    """ "Seedy Brothers'" / "MS&C's"."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    """ "Seedy Brothers'" / "McGreed Bros.'" (a plural cut short, not "Bros.'s") / "MS&C's"."""
+    return f"{name}'" if name.endswith(("s", "s.")) else f"{name}'s"
 
 
 def certificate(percent: int, company_id: str) -> str:

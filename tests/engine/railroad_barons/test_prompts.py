@@ -149,3 +149,11 @@ def test_state_round_trips_whatever_order_a_json_store_returns_keys_in() -> None
     raw = game.to_json(state)
     shuffled = json.loads(json.dumps(raw, sort_keys=True))
     assert game.to_json(game.from_json(shuffled)) == raw
+
+
+def test_a_holding_named_with_an_abbreviated_plural_takes_an_apostrophe_alone() -> None:
+    """A walk was asked "McGreed Bros.'s turn: buy, sell or scrap railroads, or end the turn."."""
+    from engine.railroad_barons import names
+
+    assert names.possessive(names.holding("mcgreed")) == "McGreed Bros.'"
+    assert names.possessive("Seedy Brothers") == "Seedy Brothers'" and names.possessive("MS&C") == "MS&C's"
