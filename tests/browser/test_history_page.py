@@ -37,3 +37,13 @@ def test_arrow_keys_step_through_the_history_and_stop_at_the_ends(live_server, n
     assert page.url.endswith(f"?step={len(SCRIPT) - 1}")
     hover = page.locator(".chart svg[aria-label='Share prices'] rect[data-step='1'] title")
     assert hover.text_content().startswith("After move 1: Tower $")
+
+
+def test_the_go_to_box_and_its_button_sit_on_one_line(live_server, new_page):
+    """A walk's history page put 'go' under the step box, a line below the other step buttons."""
+    game = play(started_game(make_players()), SCRIPT)
+    page = new_page()
+    page.goto(f"{live_server.url}/games/{game.pk}/history/?step=3")
+    box = page.locator("input[name=step]").bounding_box()
+    button = page.locator(".steps form button").bounding_box()
+    assert box and button and abs((box["y"] + box["height"] / 2) - (button["y"] + button["height"] / 2)) < 4
