@@ -118,7 +118,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
     page: dict[str, Any] = {"ctx": context, "game": game, "error": error, "notice": notice,
                             "title_name": title_name(game.title), "rules_note": ui.rules_note,
                             "setup_notes": ui.setup_notes(game.options or {}), "board_script": ui.board_script,
-                            "sign_in_to": ui.sign_in_to}
+                            "sign_in_to": ui.sign_in_to, "currency": ui.currency}
     if not game.has_started:
         page["can_take_seat"] = queries.can_take_seat(context, request.user)
         return render(request, "games/open.html", page, status=status)
@@ -404,6 +404,7 @@ def history_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "rules_note": ui_for(game.title).rules_note,
         "setup_notes": ui_for(game.title).setup_notes(game.options or {}),
         "board_script": ui_for(game.title).board_script,
+        "currency": ui_for(game.title).currency,
         "step": step,
         "last": game.version,
         "view": view,

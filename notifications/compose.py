@@ -276,11 +276,13 @@ def compose_started(row: Outbox, now: datetime, loaded: Loaded | None = None) ->
 NO_SCORE = "\N{EN DASH}"  # a game that resignations ended before the engine's end has no scores
 
 
-def standing_rows(standings: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The final standings with each score written with thousands separators ("65,100")."""
+def standing_rows(standings: list[dict[str, Any]], currency: str) -> list[dict[str, Any]]:
+    """The final standings with each score written as the money it is ("$65,100"): every title scores
+    a player's final worth, which the mail's position writes in its currency; a walk's result mail read
+    "1. Dee: 32,300" above "Dee: $32,300"."""
     return [
-        {**entry, "score": f"{entry['score']:,}" if isinstance(entry.get("score"), int) else entry.get("score")
-         or NO_SCORE}
+        {**entry, "score": f"{currency}{entry['score']:,}" if isinstance(entry.get("score"), int)
+         else entry.get("score") or NO_SCORE}
         for entry in standings
     ]
 
@@ -289,7 +291,8 @@ def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     """The table's result (games.standings: resigned players last), as on the game page."""
     loaded = _loaded_at(row, loaded)
     standings, sentence = game_standings(loaded.game, loaded.state)
-    context = {**game_context(loaded, row.seat, row.recipient), "standings": standing_rows(standings),
+    rows = standing_rows(standings, ui_for(loaded.game.title).currency)
+    context = {**game_context(loaded, row.seat, row.recipient), "standings": rows,
                "result_text": sentence, "history_url": links.absolute(history_url(loaded.game.pk))}
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 

@@ -137,6 +137,17 @@ def test_a_finished_game_refuses_moves(client, players):
     assert "Final standings" in page and "download record" in page
 
 
+def test_final_standings_write_scores_as_money_on_the_page_and_in_the_result_mail(client, players):
+    """A walk's standings read '1 Dee 32,300' beside 'Dee $32,300' in the players' table (a score is final worth)."""
+    from notifications.compose import standing_rows
+
+    game = play_to_end(started_game(players, options={"tile_bag": TILE_BAG[:3]}, seed=4))
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    standings = html.split("Final standings", 1)[1].split("</table>", 1)[0]
+    assert re.search(r'<td class="num">\$[0-9]{1,3}(,[0-9]{3})*</td>', standings)
+    assert standing_rows([{"place": 1, "name": "ann", "score": 32300}], "₽")[0]["score"] == "₽32,300"
+
+
 def test_a_finished_acquire_game_says_why_it_ended_and_lists_the_hand_without_tile_effects(client, players):
     """A walk's finished game still read '2C grows Continental' under 'Your tiles'; why it ended was only in the log."""
     import engine.core as engine
