@@ -231,5 +231,6 @@ def _player_entry(entry: LeagueGame, seat: int | None) -> dict[str, Any]:
         if owes:
             due = move_deadlines(game, [seat]).get(seat)
     season = entry.division.season
+    playing = game is not None and game.status == GameStatus.ACTIVE
     return {"entry": entry, "game": game, "division": entry.division, "season": season, "league": season.league,
-            "status": _game_status(entry), "owes_move": owes, "due": due}
+            "status": _game_status(entry), "owes_move": owes, "due": due, "playing": playing}

@@ -104,6 +104,19 @@ def test_a_players_page_shows_the_deadline_of_the_move_they_owe(client, players,
     assert "You are in no league game yet." in client.get("/leagues/me/games/").content.decode()
 
 
+def test_a_finished_league_game_owes_nobody_a_move(client, players, dee):
+    """A walk's list said 'not your move' of a game that was over, as if it would be one day."""
+    ann, bob, cy = players
+    division = make_division(make_season(), [ann, bob, cy])
+    game = started_game(players)
+    schedule(division, game, 1)
+    resignation.resign(game.pk, cy)
+    resignation.resign(game.pk, bob)
+    client.force_login(ann)
+    row = rows_of(client.get("/leagues/me/games/").content.decode(), "my-league-games")[0]
+    assert row[2] == "finished" and row[3] == "\N{EN DASH}"
+
+
 def test_the_season_page_shows_a_result_recorded_after_it_was_last_shown(client, tied_season, players, dee):
     _, division, _ = tied_season
     url = "/leagues/tuesday/1/"
