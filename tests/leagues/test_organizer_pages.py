@@ -290,3 +290,14 @@ def test_a_new_season_starts_from_the_last_seasons_rules(client, league, olga):
     first = Season.objects.get(league=league, number=1)
     assert 'name="signup_deadline"' in page
     assert timezone.localtime(first.signup_deadline).strftime("%Y-%m-%dT%H:%M") not in page  # the new season's own
+
+
+@pytest.mark.parametrize("path", ["/leagues/new/", "/leagues/{slug}/edit/"])
+def test_the_public_box_sits_before_its_words_as_the_title_options_do(client, dee, path):
+    """A walk's league form put 'Public (anyone may see its pages)' on a line above a lone box."""
+    client.force_login(dee)
+    client.post("/leagues/new/", {"name": "Walk League", "title": "acquire"})
+    page = client.get(path.format(slug=League.objects.get().slug)).content.decode()
+    box = page.split('<label for="id_public">', 1)[1].split("</label>", 1)[0]
+    assert box.lstrip().startswith('<input type="checkbox" name="public"')
+    assert "Public (anyone may see its pages)" in box
