@@ -132,7 +132,8 @@ def _someone_else_moved(moves: Sequence[LogEntry], seat: int, last: LogEntry, na
     who = names[last.seat] if 0 <= last.seat < len(names) else "another player"
     if last.source == ActionSource.ORDER:
         return f"{who}'s standing order has answered since your last move, so it can no longer be taken back."
-    return f"{who} has moved since your last move (move {last.seq}), so it can no longer be taken back."
+    # Not "bob has moved since your last move (move 4)": a walk read move 4 as the player's own.
+    return f"Since your last move, {who} has played move {last.seq}, so yours can no longer be taken back."
 
 
 def _not_a_player_move(source: str) -> str:
