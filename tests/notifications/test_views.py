@@ -1,7 +1,10 @@
 """The account's mail audit, per-game mail settings, and the local inbox page."""
 
+from datetime import timedelta
+
 import pytest
 
+from games.models import Game
 from notifications import preferences
 from notifications.models import GameMailSettings, StandingOrder, Stream, VacationDay
 from tests.notifications.helpers import move_links, outbox_to, path_of
@@ -48,6 +51,7 @@ def test_the_creator_sets_the_deadline_rules(client, game, players):
 
 
 def test_the_deadline_rules_form_shows_the_saved_reminder_so_saving_again_keeps_it(client, game, players):
+    Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(hours=24))
     client.force_login(players[0])
     url = f"/mail/games/{game.pk}/"
     response = client.post(url, {"op": "rules", "policy": "default", "reminder_hours": "6", "vacation_days": "0"},
@@ -59,6 +63,17 @@ def test_the_deadline_rules_form_shows_the_saved_reminder_so_saving_again_keeps_
     client.post(url, {"op": "rules", "policy": "default", "reminder_hours": "6", "vacation_days": "2"})
     rules = GameMailSettings.objects.get(game=game)
     assert (rules.reminder_before.total_seconds(), rules.vacation_days) == (21600, 2)
+
+
+def test_a_game_without_a_time_limit_offers_no_vacation_days_or_deadline_rules(client, game, players):
+    """A walk's settings read 'Vacation days (0 of 0): none' above deadline rules for a game with no deadlines."""
+    client.force_login(players[0])  # the creator
+    page = client.get(f"/mail/games/{game.pk}/").content.decode()
+    assert "Moves in this game have no time limit, so no deadline, reminder or vacation day applies" in page
+    assert "(0 of 0)" not in page and "Deadline rules" not in page
+    Game.objects.filter(pk=game.pk).update(move_time_limit=timedelta(hours=24))
+    page = client.get(f"/mail/games/{game.pk}/").content.decode()
+    assert "This game allows no vacation days." in page and "Deadline rules" in page
 
 
 def test_outsiders_have_no_mail_settings_for_a_game(client, game, dee):
