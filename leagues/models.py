@@ -163,6 +163,11 @@ class Season(models.Model):
         hours = self.move_time_limit.total_seconds() / 3600
         return f"{hours:g} hour{'' if hours == 1 else 's'}"
 
+    @property
+    def meetings_label(self) -> str:
+        """``once``, ``twice``, ``3 times``: a walk's season page read "every pair meets 1 time"."""
+        return {1: "once", 2: "twice"}.get(self.meetings_per_pair, f"{self.meetings_per_pair} times")
+
 
 class SignUpStatus(models.TextChoices):
     SIGNED = "signed", "signed up"

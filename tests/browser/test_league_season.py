@@ -58,7 +58,7 @@ def test_an_organizer_runs_a_season_from_the_pages_to_the_standings(live_server,
     league = League.objects.get()
     assert season_url == f"{base}/leagues/{league.slug}/1/"
     rules = organizer.inner_text("#season-rules")
-    assert "divisions of 4, 2-player games, every pair meets 1 time" in rules
+    assert "divisions of 4, 2-player games, every pair meets once" in rules
     assert "Time per move: 48 hours (when it runs out: play the default answer)." in rules
     assert "Tie-breaks, in order: points, wins (first places), second places, share of the winner's score, " \
            "head-to-head." in rules

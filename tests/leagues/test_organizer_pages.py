@@ -79,6 +79,7 @@ def test_an_organizer_opens_a_season_with_its_rules(client, league, olga):
     assert (season.points_to, season.timeouts_before_offer) == ("finisher", 0)  # not in the form: the defaults
     rules = client.get(f"/leagues/{league.slug}/1/").content.decode()
     assert "Time per move: 48 hours (when it runs out: pause the game and tell its creator)." in rules
+    assert "4-player games, every pair meets twice," in rules  # a walk read "meets 1 time"
     assert "takes over: the player who finished the game (division members only)." in rules
 
 
