@@ -50,7 +50,33 @@ def acquire_present(view: dict[str, Any]) -> dict[str, Any]:
         "words": acquire_board_words(view.get("board", {}), chains),
         "chains": chains,
         "players": _acquire_players(view, chains),
+        "merger": acquire_merger_words(view),
     }
+
+
+def acquire_merger_words(view: dict[str, Any]) -> str:
+    """The merger under way, after "Merger at 3A: ", with the choice it waits for ("Tower and Luxor are
+    tied for largest; Dee chooses which survives."): a walk's page said only "Merger at 3A." while the
+    mergemaker chose, and nothing of who was choosing what."""
+    merger = view.get("merger")
+    if not merger:
+        return ""
+    chains = view.get("chains", {})
+    maker = next((player["name"] for player in view.get("players", []) if player.get("seat") == merger["mergemaker"]),
+                 "the mergemaker")
+    if not merger.get("survivor_name"):
+        tied = _and([chains.get(chain, {}).get("name", chain) for chain in merger.get("chains", [])])
+        return f"{tied} are tied for largest; {maker} chooses which survives."
+    if merger.get("defunct_name"):
+        return f"{merger['survivor_name']} survives; resolving {merger['defunct_name']}."
+    waiting = [chains.get(chain, {}).get("name", chain) for chain in merger.get("still_to_resolve", [])]
+    if len(waiting) > 1:
+        return f"{merger['survivor_name']} survives; {maker} chooses which of {_and(waiting)} is resolved next."
+    return f"{merger['survivor_name']} survives."
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def acquire_board_words(board: dict[str, str | None], chains: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -409,6 +409,24 @@ def test_the_merger_notice_names_the_chains(client, game):
     assert "Merger at 3A</strong>: Luxor survives; resolving Tower." in html
 
 
+def test_a_tied_merger_says_who_chooses_the_survivor_while_they_choose(client, game):
+    """A walk's page said only 'Merger at 3A.' while the mergemaker chose between tied chains."""
+    play(game, SCRIPT[:7])  # cy's 3A joins Tower and Luxor, two tiles each
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert "Merger at 3A</strong>: Tower and Luxor are tied for largest; cy chooses which survives." in html
+
+
+def test_a_merger_of_three_says_who_chooses_which_defunct_chain_goes_first():
+    from games.titles.acquire import acquire_merger_words
+
+    view = {"chains": {"american": {"name": "American"}, "festival": {"name": "Festival"}},
+            "players": [{"seat": 0, "name": "Dee"}],
+            "merger": {"tile": "8D", "mergemaker": 0, "survivor_name": "Worldwide", "defunct_name": None,
+                       "still_to_resolve": ["american", "festival"]}}
+    words = "Worldwide survives; Dee chooses which of American and Festival is resolved next."
+    assert acquire_merger_words(view) == words
+
+
 def test_the_log_opens_with_the_deal_instead_of_no_moves_yet(client, game, players):
     from notifications.gameplay import events_since_last_move
 
