@@ -156,6 +156,18 @@ FIXED_TILE_ORDER = ("The tile order of this game was fixed when it was created (
                     "so whoever created it may know every player's tiles; the game does not count for ratings.")
 
 
+# Whoever takes a seat should know before the first move that the players' table will show them
+# only their own cash and shares: a walk's open game page said nothing of it (D13).
+CLOSED_HOLDINGS = ("Holdings are closed in this game: each player sees only their own cash and shares "
+                   "until the game ends.")
+
+
+def acquire_setup_notes(options: dict[str, Any]) -> list[str]:
+    """The notes every page of the game opens with: a fixed tile order, closed holdings."""
+    notes = [FIXED_TILE_ORDER] if options.get("tile_bag") else []
+    return notes + ([] if options.get("open_holdings", True) else [CLOSED_HOLDINGS])
+
+
 UI = TitleUI(
     board_template="games/boards/acquire.html",
     options=(BoolOption("open_holdings", "Open holdings: everyone sees everyone's cash and shares", True),),
@@ -163,7 +175,7 @@ UI = TitleUI(
     chart_numbers=acquire_chart_numbers,
     colours={chain: colours[0] for chain, colours in ACQUIRE_COLOURS.items()},
     holdings_open=lambda options: bool(options.get("open_holdings", True)),  # D13
-    setup_notes=lambda options: [FIXED_TILE_ORDER] if options.get("tile_bag") else [],
+    setup_notes=acquire_setup_notes,
     sign_in_to="see your tiles and make your move",
     view_facts=acquire_facts,
 )

@@ -231,3 +231,13 @@ def test_every_seat_of_a_new_1861_game_sees_what_a_spectator_sees(client, player
                  client.get(f"/api/games/{game.pk}", HTTP_AUTHORIZATION=f"Bearer {key}").content.decode()):
         assert "424242" not in text
     assert client.get(f"/games/{game.pk}/record.json").status_code == 403
+
+
+def test_a_closed_holdings_game_says_so_before_anyone_takes_a_seat(client, players):
+    """A walk's open game page (and the lobby's link to it) said nothing of closed holdings to a joiner."""
+    from games import services
+
+    game = services.create_game(players[0], "acquire", 3, options={"open_holdings": False})
+    note = "Holdings are closed in this game: each player sees only their own cash and shares until the game ends."
+    assert note in client.get(f"/games/{game.pk}/").content.decode()
+    assert note not in client.get(f"/games/{started_game(players).pk}/").content.decode()
