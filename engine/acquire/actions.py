@@ -121,7 +121,9 @@ def _dispose_shares(state: AcquireState, seat: int, action: dict[str, Any]) -> S
     sell, trade = _count_field(action, "sell"), _count_field(action, "trade")
     held = state.shares[seat][defunct]
     if trade % 2:
-        raise IllegalAction(f"Shares are traded two for one, so trade must be even, not {trade} (R32).")
+        raise IllegalAction(
+            f"Shares are traded two for one, so the number to trade must be even, not {trade} (R32)."
+        )
     if sell + trade > held:
         raise IllegalAction(
             f"{state.players[seat]} holds {count_of(held, chain_name(defunct) + ' share')}, "
