@@ -55,7 +55,7 @@ def choose_defunct(state: AcquireState, chain: str, events: list[Event]) -> None
     merger = state.active_merger()
     events.append(
         Event(
-            f"{state.players[merger.mergemaker]} resolves {chain_name(chain)} next.",
+            f"{state.players[merger.mergemaker]} chose {chain_name(chain)} to be resolved next.",
             kind="defunct_order",
             data={"chain": chain},
         )

@@ -167,7 +167,9 @@ def test_r34_d8_three_equal_chains_survivor_then_defunct_order_chosen_by_the_mer
     assert {quick.action["chain"] for quick in play.prompt().quick} == {"tower", "american"}
     with pytest.raises(IllegalAction, match="R34"):
         play.defunct("luxor")
-    play.defunct("american")
+    events = play.defunct("american")
+    # Told as the survivor's choice is ("chose Luxor to survive"), not "resolves American next" beside it.
+    assert events[0].text.endswith("chose American to be resolved next.")
     # American's bonuses are paid (cy, sole holder: $3,000 + $1,500); Tower's wait for its turn.
     assert [p["cash"] for p in play.summary()["players"]] == [6000, 6000, 10500]
     assert play.waiting == [{"seat": 2, "prompt": "dispose_shares"}]
