@@ -40,6 +40,16 @@ class LeagueEditForm(forms.Form):
     add_organizer = forms.EmailField(required=False, label="Add an organizer (their account's e-mail)")
 
 
+def tie_break_help() -> str:
+    """The tie-break words the box takes, each with its meaning where the word alone does not say it:
+    a walk's form listed "winner_share, head_to_head" and left the organizer to guess."""
+    def word(key: str, label: str) -> str:
+        if label.replace("-", "_") == key:
+            return key
+        return f"{key} {label[len(key):].strip()}" if label.startswith(key) else f"{key} ({label})"
+    return "Any of, comma separated: " + ", ".join(word(key, str(label)) for key, label in TieBreak.choices) + "."
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(max_length=100, required=False, label="Name (optional)",
                            help_text='Empty: numbered by the league ("Season 1", "Season 2", …).')
@@ -60,7 +70,7 @@ class SeasonForm(forms.Form):
     points_per_place = forms.CharField(initial="10, 6, 3, 1", label="Points per place, best first",
                                        help_text="Tied places share their points.")
     tie_breaks = forms.CharField(initial=", ".join(TieBreak.values), label="Tie-breaks, in order",
-                                 help_text="Any of: " + ", ".join(TieBreak.values) + ".")
+                                 help_text=tie_break_help())
     promotion_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Promoted per division")
     relegation_count = forms.IntegerField(min_value=0, max_value=20, initial=1, label="Relegated per division")
     points_to = forms.ChoiceField(choices=PointsTo.choices, initial=PointsTo.FINISHER, required=False,

@@ -302,3 +302,10 @@ def test_the_public_box_sits_before_its_words_as_the_title_options_do(client, de
     box = page.split('<label for="id_public">', 1)[1].split("</label>", 1)[0]
     assert box.lstrip().startswith('<input type="checkbox" name="public"')
     assert "Public (anyone may see its pages)" in box
+
+
+def test_the_tie_break_box_says_what_each_word_means(client, league, olga):
+    """A walk's season form listed 'winner_share, head_to_head' with no word of what they count."""
+    client.force_login(olga)
+    page = html.unescape(client.get(f"/leagues/{league.slug}/seasons/new/").content.decode())
+    assert "wins (first places), seconds (second places), winner_share (share of the winner's score)" in page
