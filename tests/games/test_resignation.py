@@ -324,7 +324,7 @@ def test_two_resignations_after_the_same_move_are_two_notices_each_naming_its_pl
     texts = [compose(row).text for row in rows]
     assert f"{four[first].display_name} resigned from" in texts[0]
     assert f"{four[second].display_name} resigned from" in texts[1]
-    assert all("after move 0." in text for text in texts)
+    assert all("before the first move." in text for text in texts)
 
 
 def test_another_player_is_not_taken_for_the_resigned_one(players):
