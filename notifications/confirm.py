@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from games.models import GameStatus
 from notifications import clock, links
 from notifications.compose import game_context, quick_links
 from notifications.gameplay import SOURCE_EMAIL, GameServiceError, Seat, load, play, seat_user
@@ -31,6 +32,16 @@ PAUSED = ("This game is paused by its organizer: no moves are taken until it is 
           "This link works again then, as long as the game is still at this move.")
 # The seat passed to another player (an organizer's replacement): its old player's links act no more.
 NO_LONGER_YOURS = "This seat is no longer yours."
+MOVED_ON = "Already resolved: the game has moved on since this mail."
+# Not "moved on" of a game that ended: a walk's old link of a finished game left it to guess why.
+GAME_OVER = "Already resolved: the game has ended since this mail."
+
+
+def _stale(claim: links.MoveClaim, context: dict[str, Any]) -> LinkPage:
+    """The page of a link whose position passed: the game ended, or it moved on (with any fresh links)."""
+    game = context.get("game")
+    ended = game is not None and game.status == GameStatus.FINISHED
+    return LinkPage("stale", GAME_OVER if ended else MOVED_ON, claim.label, context=context)
 
 
 def _refused(error: Exception, status: int = 400) -> LinkPage:
@@ -112,9 +123,7 @@ def inspect(token: str, viewer: Any = None, now: datetime | None = None) -> Link
         return LinkPage("refused", NO_LONGER_YOURS, claim.label, status=403)
     context, stale = _position(claim, now)
     if stale:
-        return LinkPage(
-            "stale", "Already resolved: the game has moved on since this mail.", claim.label, context=context
-        )
+        return _stale(claim, context)
     if context["game"].paused:  # the button could only be refused
         return LinkPage("paused", PAUSED, claim.label, context=context)
     return LinkPage("confirm", "", claim.label, context=context)
@@ -177,10 +186,7 @@ def act(token: str, viewer: Any = None, now: datetime | None = None) -> LinkPage
         raise
     if not outcome.applied:
         _finish(use, LinkOutcome.ALREADY, "Already resolved: the game had moved on, so nothing was done.")
-        context, _ = _position(claim, now)
-        return LinkPage(
-            "stale", "Already resolved: the game has moved on since this mail.", claim.label, context=context
-        )
+        return _stale(claim, _position(claim, now)[0])
     _finish(use, LinkOutcome.APPLIED, f"Done: {claim.label}.")
     return LinkPage("applied", f"Done: {claim.label}.", claim.label, context=_position(claim, now)[0])
 

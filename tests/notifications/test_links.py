@@ -92,6 +92,17 @@ def test_it_says_already_resolved_for_a_stale_link_and_offers_fresh_ones(client,
     assert Action.objects.filter(game=game).count() == 1
 
 
+def test_a_link_of_a_game_that_has_ended_says_so(client, game, players):
+    """A walk's old link of a finished game said only 'the game has moved on since this mail'."""
+    from games import resignation
+
+    offered = ann_links()
+    resignation.resign(game.pk, players[1])
+    resignation.resign(game.pk, players[2])  # ann is the last player left: the game is over
+    page = client.get(path_of(offered["Place 2A — founds a new chain"])).content.decode()
+    assert "Already resolved: the game has ended since this mail." in page and "moved on" not in page
+
+
 def test_a_stale_link_offers_nothing_when_the_player_has_no_decision(client, game):
     offered = ann_links()
     move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # nothing to buy: the service answers for ann
