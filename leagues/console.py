@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 
 from accounts.models import User
 from games.errors import SetupError
@@ -17,6 +18,7 @@ from games.models import ActKind, Game, GameStatus
 from games.organizer_acts import NotAnOrganizer, clean_reason
 from leagues import standings
 from leagues.models import Division, DivisionMessage, League, LeagueGame, Season, SeatOffer
+from notifications.links import absolute
 from notifications.models import MailKind
 from notifications.outbox import enqueue_with_payload
 
@@ -81,12 +83,18 @@ def message_division(division: Division, user: User, subject: str, body: str, no
             message = DivisionMessage.objects.create(division=division, by_user=user, subject=subject, body=body,
                                                      nonce=nonce)
             payload = {"league": division.season.league.name, "division": division.name, "subject": subject,
-                       "body": body, "sender": user.name}
+                       "body": body, "sender": user.name, "division_url": division_url(division)}
             for member in division.members.select_related("user"):
                 enqueue_with_payload(member.user, MailKind.DIVISION_MSG, message.pk, payload)
     except IntegrityError:  # the same form, sent twice at once: the other request mailed it
         return DivisionMessage.objects.get(division=division, nonce=nonce)
     return message
+
+
+def division_url(division: Division) -> str:
+    """The division's page, for its players' mail: a walk's message from the organizer gave no way back to it."""
+    season = division.season
+    return absolute(reverse("leagues:division", args=[season.league.slug, season.number, division.pk]))
 
 
 def on_organizer_acted(sender: Any, game: Game, act: Any, **kwargs: Any) -> None:

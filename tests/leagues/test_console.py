@@ -81,6 +81,11 @@ def test_a_message_to_a_division_is_mailed_to_each_of_its_players_once(client, s
     mail = compose(rows[0])
     assert mail.subject == "League acq, Division A: Round two"
     assert "orla, organizer of League acq, writes to Division A:" in mail.text and "starts on Monday" in mail.text
+    # A walk's message gave its players no way back to the division it was about.
+    season = division.season
+    page = f"/leagues/{season.league.slug}/{season.number}/divisions/{division.pk}/"
+    assert mail.text.startswith("Hello ann,") and "Your division's games and standings: http" in mail.text
+    assert mail.text.split("standings: ", 1)[1].split()[0].endswith(page)
 
 
 def test_an_organizers_adjudication_finishes_the_league_game(client, season, organizer, players):
