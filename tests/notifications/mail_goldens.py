@@ -34,11 +34,13 @@ TOKEN = re.compile(r"(/mail/(?:move|unsubscribe|order/cancel|order/set|undo)/|/i
                    r"[^/\s\"<>]+/")
 TOKEN_QUERY = re.compile(r"([?&](?:amp;)?token=)[^&\s\"<>]+")
 GAME_ID = re.compile(r"/games/\d+/")
+DIVISION_ID = re.compile(r"/divisions/\d+/")
 
 
 def normalized(text: str) -> str:
-    """Text with signed tokens and game ids replaced by placeholders (they differ on every run)."""
-    return GAME_ID.sub("/games/ID/", TOKEN_QUERY.sub(r"\1TOKEN", TOKEN.sub(r"\1TOKEN/", text)))
+    """Text with signed tokens, game and division ids replaced by placeholders (they differ on every run)."""
+    text = GAME_ID.sub("/games/ID/", TOKEN_QUERY.sub(r"\1TOKEN", TOKEN.sub(r"\1TOKEN/", text)))
+    return DIVISION_ID.sub("/divisions/ID/", text)
 
 
 def as_files(composed: Composed) -> dict[str, str]:
