@@ -197,9 +197,10 @@ def _dispose_quick(
     rest = held - most_traded
     traded = f"Trade {most_traded} for {most_traded // 2} {chain_name(survivor)}"
     trade_and_sell = f"{traded}, sell {rest} for {money(rest * sale_price)}" if rest else traded
+    every = f"all {held}" if held > 1 else "it"  # one share: "Keep it", not "Keep all 1"
     candidates = [
-        (f"Keep all {held}", 0, 0),
-        (f"Sell all {held} for {money(held * sale_price)}", held, 0),
+        (f"Keep {every}", 0, 0),
+        (f"Sell {every} for {money(held * sale_price)}", held, 0),
         (trade_and_sell, rest, most_traded),
         (f"{traded}, keep {rest}", 0, most_traded),
     ]

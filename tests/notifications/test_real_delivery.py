@@ -44,7 +44,7 @@ def choose(subject: str, seat: int, offered: dict[str, str], first_merger: bool)
     if declare:
         return declare[0]
     if "is absorbed by" in subject and first_merger:
-        wanted = {1: "Sell all", 2: "Keep all", 0: "Trade 2 for 1"}[seat]
+        wanted = {1: "Sell ", 2: "Keep ", 0: "Trade 2 for 1"}[seat]  # "Sell all 3 ..." or, of one share, "Sell it ..."
         return next(label for label in labels if label.startswith(wanted) and ("keep" in label or seat != 0))
     if "Which shares do you buy" in subject and len(labels) > 1:
         return labels[1]
@@ -91,7 +91,7 @@ def test_a_whole_game_is_played_from_the_mails(redis_worker, smtp_sink, players)
     # The merger: bob (the mergemaker) first, then clockwise; each mail only after the previous holder decided.
     assert [seat for seat, _ in disposals[:3]] == [1, 2, 0]
     bob_mail, ann_mail = disposals[0][1], disposals[2][1]
-    assert list(move_links(bob_mail.text)) == ["Keep all 1", "Sell all 1 for $200"]
+    assert list(move_links(bob_mail.text)) == ["Keep it", "Sell it for $200"]
     assert list(move_links(ann_mail.text)) == [
         "Keep all 3", "Sell all 3 for $600", "Trade 2 for 1 Luxor, sell 1 for $200", "Trade 2 for 1 Luxor, keep 1"
     ]
