@@ -318,6 +318,8 @@ def answer_prompt(
         _refuse_future_version(game, expected_version)
         if expected_version != game.version:
             return MoveOutcome(False, game.version, already_done_message(game))
+        if game.status == GameStatus.FINISHED:  # as submit_move says it: "not being played" left a walk guessing
+            raise GameClosed("This game is finished; no more moves can be made.")
         if game.status != GameStatus.ACTIVE:
             raise GameClosed("This game is not being played, so no moves can be made.")
         _refuse_if_paused(game)

@@ -132,7 +132,8 @@ def test_a_finished_game_refuses_moves(client, players):
     response = client_for(client, players[0]).post(
         f"/games/{game.pk}/move/", {"expected_version": game.version, "type": "buy_shares"}
     )
-    assert response.status_code == 409 and "not being played" in response.content.decode()
+    # Not "This game is not being played": the mail path's words for a finished game.
+    assert response.status_code == 409 and "This game is finished; no more moves" in response.content.decode()
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Final standings" in page and "download record" in page
 
