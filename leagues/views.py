@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from games.titles import title_name
 from leagues import draw, organizing, signups, table_html
@@ -205,11 +205,19 @@ def withdraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _back_to_season(season)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def draw_now(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The organizer draws before the deadline (the beat task draws at it otherwise)."""
+    """The organizer draws before the deadline (the beat task draws at it otherwise).
+
+    The draw closes the sign-up and starts games, which cannot be taken back, so the season
+    page's button opens a page that says so and asks again; only its POST draws.
+    """
     season = _season(_organized(request, slug), number)
+    if request.method == "GET":
+        signed = season.signups.filter(status=SignUpStatus.SIGNED).count()
+        return render(request, "leagues/draw_confirm.html", {"league": season.league, "season": season,
+                                                             "signed": signed})
     try:
         draw.draw_season(season)
     except LeagueError as error:

@@ -75,7 +75,11 @@ def test_an_organizer_runs_a_season_from_the_pages_to_the_standings(live_server,
     organizer.goto(season_url)
     assert _texts(organizer, "#signed li") == names
 
-    organizer.click("#draw")
+    organizer.click("#draw")  # the page asks again, saying the draw cannot be undone
+    assert "4 players signed up." in organizer.inner_text("#draw-confirm")
+    assert "This cannot be undone" in organizer.inner_text("#draw-confirm")
+    assert Season.objects.get(league=league).status != SeasonStatus.DRAWN
+    organizer.click("#draw-button")
     assert "The divisions are drawn" in organizer.inner_text("body")
     season = Season.objects.get(league=league)
     assert season.status == SeasonStatus.DRAWN

@@ -172,6 +172,28 @@ def test_an_added_organizer_may_edit(client, league, olga, dee):
     assert client.get(f"/leagues/{league.slug}/edit/").status_code == 200
 
 
+def test_the_draw_asks_again_before_it_closes_the_sign_up(client, league, olga):
+    """A walk's organizer drew at one press of the season page's button, which cannot be undone:
+    the button opens a page that says what the draw does; only its POST draws."""
+    season = open_season(league, division_size=4, game_size=4)
+    sign_up_players(season, 4)
+    client.force_login(olga)
+    page = client.get(f"/leagues/{league.slug}/1/draw/")
+    text = page.content.decode()
+    assert page.status_code == 200 and "4 players signed up." in text and "This cannot be undone" in text
+    season.refresh_from_db()
+    assert season.status != SeasonStatus.DRAWN
+    client.post(f"/leagues/{league.slug}/1/draw/")
+    season.refresh_from_db()
+    assert season.status == SeasonStatus.DRAWN
+
+
+def test_only_an_organizer_sees_the_draw_page(client, league, dee):
+    open_season(league, division_size=4, game_size=4)
+    client.force_login(dee)
+    assert client.get(f"/leagues/{league.slug}/1/draw/").status_code == 403
+
+
 def test_rules_are_fixed_once_drawn(client, league, olga):
     season = open_season(league, division_size=4, game_size=4)
     sign_up_players(season, 4)
