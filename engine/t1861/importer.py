@@ -49,7 +49,8 @@ def replay_export(export: Export, until: int | None = None,
     translator = Translator(export, acting_seat=lambda company: acting_seat(state, company),
                             network_now=lambda: company_turn.network(state),
                             train_owner=lambda train: train_owner(state, train),
-                            asked_seat=lambda: TITLE.waiting(state)[0].seat)
+                            asked_seat=lambda: TITLE.waiting(state)[0].seat,
+                            share_places=lambda major: share_places(state, major))
     for recorded in effective:
         at = recorded.get("id", imported.reached)
         asked = TITLE.waiting(state)
@@ -71,6 +72,7 @@ def replay_export(export: Export, until: int | None = None,
             # a refusal in words, so a bad export never ends in a traceback.
             return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
         state.actions_applied += 1
+        translator.follow(state.majors)
         record["actions"].append(entry)
         imported.reached = at
         if after_each is not None:
@@ -95,6 +97,13 @@ def train_owner(state: State, train: str) -> str | None:
         if train in entry["trains"]:
             return company
     return "rsr" if train in state.rsr["trains"] else None
+
+
+def share_places(state: State, major: str) -> set[str]:
+    """Where shares of ``major`` lie now, of the pool and the treasury (both when neither: the
+    translator's share ids decide, and the rules refuse a purchase of nothing)."""
+    places = {place for place in ("pool", "treasury") if holdings.percent_of(state, major, place)}
+    return places or {"pool", "treasury"}
 
 
 def acting_seat(state: State, company: str) -> int:

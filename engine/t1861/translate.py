@@ -4,8 +4,12 @@
 ``auto_actions`` folded in, by ``engine.t1861.export``) into ``{"seat", "action"}``.  What an
 18xx.games action leaves implicit, it keeps track of itself, from the actions it has seen:
 
-- which 18xx.games shares lie in the pool (a purchase names a share id, ``"NW_3"``, and a
-  share sold to the pool is bought from there): the ``source`` of ``buy_shares``;
+- where each 18xx.games share certificate lies (``share_ids``: a purchase names a certificate,
+  ``"NW_3"``, and only its place says whether it came from the pool or the treasury): the
+  ``source`` of ``buy_shares``.  Certificates also move where no action names them (a change
+  of president, a nationalisation), so a caller holding the game's state has them follow
+  it after each action (``Translator.follow``) and passes ``share_places`` (where shares of a
+  major lie now); the certificate decides only when both the pool and the treasury hold some;
 - where each tile copy lies (a token names its city by tile copy, ``"57-1-0"``);
 - who owns each train copy (``buy_train`` from the depot or from a company).  A merger, a
   conversion or a nationalisation moves trains without a ``buy_train``, so a caller holding
@@ -34,6 +38,8 @@ from engine.t1861.export import Export
 from engine.t1861.map_replay import train_of
 from engine.t1861.network import Network
 from engine.t1861.recorded_routes import recorded_plans
+from engine.t1861.share_ids import ShareIds
+from engine.t1861.state import MAJOR_CERTIFICATES
 
 Action = dict[str, Any]
 MAJORS = frozenset(major["id"] for major in DATA.raw["majors"])
@@ -46,15 +52,21 @@ class Translator:
     def __init__(self, export: Export, acting_seat: Callable[[str], int] | None = None,
                  network_now: Callable[[], Network] | None = None,
                  train_owner: Callable[[str], str | None] | None = None,
-                 asked_seat: Callable[[], int] | None = None) -> None:
+                 asked_seat: Callable[[], int] | None = None,
+                 share_places: Callable[[str], set[str]] | None = None) -> None:
         self.seats = {player.id: seat for seat, player in enumerate(export.players)}
         self.acting_seat = acting_seat
         self.asked_seat = asked_seat
         self.network_now = network_now
         self.train_owner = train_owner
-        self.pool: set[str] = set()
+        self.share_places = share_places
+        self.shares = ShareIds()
         self.tiles: dict[str, str] = {}  # 18xx.games tile copy id -> hex
         self.trains: dict[str, str] = {}  # train copy -> owning company (absent: the depot)
+
+    def follow(self, majors: dict[str, dict[str, Any]]) -> None:
+        """The game's holdings after an action (``State.majors``): certificates moved by no action follow."""
+        self.shares.follow(majors)
 
     def translate(self, recorded: Action) -> dict[str, Any]:
         kind = recorded.get("type")
@@ -77,16 +89,24 @@ class Translator:
 
     def _buy_shares(self, recorded: Action) -> Action:
         shares = _shares(recorded)
-        source = "pool" if shares[0] in self.pool else "treasury"
-        self.pool.difference_update(shares)
+        company = _company_of(shares[0])
+        places = self.share_places(company) if self.share_places is not None else {"pool", "treasury"}
+        by_id = "pool" if self.shares.holder(shares[0]) == "pool" else "treasury"  # decides only when both hold some
+        source = next(iter(places)) if len(places) == 1 else by_id
         if recorded.get("entity_type") != "player":  # a major redeeming from the pool (23 G2, C7)
+            self.shares.move(shares, "treasury")
             return {"type": "redeem_shares", "count": len(shares)}
-        return {"type": "buy_shares", "company": _company_of(shares[0]), "source": source}
+        self.shares.move(shares, self._seat(recorded))
+        return {"type": "buy_shares", "company": company, "source": source}
 
     def _sell_shares(self, recorded: Action) -> Action:
+        """The count is in 10% shares: a president's certificate sold (``"GRR_0"``) is two."""
         shares = _shares(recorded)
-        self.pool.update(shares)
-        return {"type": "sell_shares", "company": _company_of(shares[0]), "count": len(shares)}
+        self.shares.move(shares, "pool")
+        percent = recorded.get("percent")
+        if not isinstance(percent, int) or isinstance(percent, bool) or percent <= 0 or percent % 10:
+            percent = sum(map(_percent_of_share, shares))
+        return {"type": "sell_shares", "company": _company_of(shares[0]), "count": percent // MAJOR_CERTIFICATES[1]}
 
     def _par(self, recorded: Action) -> Action:
         price = str(recorded.get("share_price", "")).split(",", 1)[0]
@@ -230,6 +250,11 @@ def _shares(recorded: Action) -> list[str]:
     if not isinstance(shares, list) or not shares:
         raise MalformedRecord(f"18xx.games action {recorded.get('id')} names no shares.")
     return [str(share) for share in shares]
+
+
+def _percent_of_share(share: str) -> int:
+    """``"GRR_0"``: the president's certificate's percent; any other id, a share's."""
+    return MAJOR_CERTIFICATES[0] if share.rsplit("_", 1)[-1] == "0" else MAJOR_CERTIFICATES[1]
 
 
 def _company_of(share: str) -> str:

@@ -6,6 +6,7 @@ import pytest
 
 from engine.core.errors import MalformedRecord
 from engine.t1861.importer import replay_export, train_owner
+from engine.t1861.share_ids import ShareIds
 from engine.t1861.translate import Translator
 from tests.engine.t1861.fixtures import fixture_export
 
@@ -42,6 +43,28 @@ def test_a_sold_share_is_bought_back_from_the_pool_and_a_major_buying_redeems() 
     assert _translated("29683", 419) == {"type": "sell_shares", "company": "grr", "count": 1}
     assert _translated("29683", 457) == {"type": "redeem_shares", "count": 1}  # C7
     assert _translated("29683", 314) == {"type": "buy_shares", "company": "nw", "source": "treasury"}
+
+
+def test_a_sold_presidents_certificate_is_two_shares() -> None:
+    """Oracle game 122, id 500: P0 sells GRR_0 (20%); it was read as one 10% share."""
+    sale = Translator(fixture_export("oracle_122_presidents_certificate_sold"))._sell_shares(
+        {"id": 500, "type": "sell_shares", "entity": 0, "entity_type": "player", "shares": ["GRR_0"]})
+    assert sale == {"type": "sell_shares", "company": "grr", "count": 2}
+
+
+def test_certificates_follow_a_presidency_swap_into_the_pool() -> None:
+    """A sale hands GRR's presidency from seat 0 to seat 1: seat 1's first ordinary
+    certificates go to the pool for the president's (as 18xx.games swaps them), so a later
+    purchase naming one of them is from the pool, not the treasury."""
+    ids = ShareIds()
+    owners: list = ["treasury"] * 9
+    ids.follow({"grr": {"certificates": owners}})
+    ids.move(["GRR_0", "GRR_1"], 0)
+    ids.move(["GRR_2", "GRR_3", "GRR_4"], 1)
+    ids.follow({"grr": {"certificates": [0, 0, 1, 1, 1, *["treasury"] * 4]}})
+    ids.move(["GRR_0", "GRR_1"], "pool")  # seat 0 sells all: seat 1 presides
+    ids.follow({"grr": {"certificates": [1, "pool", "pool", "pool", 1, *["treasury"] * 4]}})
+    assert [ids.holder(f"GRR_{number}") for number in range(5)] == [1, "pool", "pool", "pool", 1]
 
 
 def test_tokens_name_their_city_by_hex_through_the_tile_copies_laid() -> None:

@@ -1,0 +1,86 @@
+"""Where each 18xx.games share certificate lies, so that a recorded purchase's source is known.
+
+An 18xx.games purchase names a certificate (``"NW_3"``), not where it came from; when both
+the pool and the treasury hold shares of a major, only the certificate's place says whether
+the money went to the bank or to the company.  Certificates move by the recorded actions
+(bought to the buyer, sold to the pool), and also where no action names them: a change of
+president swaps the new president's ordinary certificates for the president's one (they go
+to the pool, or to the old president), a nationalised major's certificates all go back to
+its treasury, a merger hands new certificates out.
+
+So the ids are kept per holder in the order each holder got them, moved as the actions
+say, and then made to agree with the game's own holdings after every action
+(:meth:`ShareIds.follow`): a holder with more certificates than the game gives it hands on
+those it got first, to the holders short of some, the pool first.  18xx.games' president
+swap takes the new president's first certificates likewise, so the ids a later purchase
+names are found where it finds them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+Holder = int | str  # a seat, "treasury" or "pool" (our state's owners)
+TREASURY, POOL = "treasury", "pool"
+
+
+class ShareIds:
+    """The holder of every certificate of the majors seen so far, each holder's in the order got."""
+
+    def __init__(self) -> None:
+        self.held: dict[str, dict[Holder, list[str]]] = {}  # major id (18xx.games') -> holder -> ordinary ids
+        self.president: dict[str, Holder] = {}  # major id -> who holds certificate 0
+        self.seen: dict[str, list[Holder]] = {}  # major id -> the game's certificate owners last followed
+
+    def holder(self, share: str) -> Holder:
+        """Where ``share`` lies (the treasury for a certificate no action has moved yet)."""
+        major, number = _parts(share)
+        if number == 0:
+            return self.president.get(major, TREASURY)
+        return next((who for who, ids in self.held.get(major, {}).items() if share in ids), TREASURY)
+
+    def move(self, shares: list[str], to: Holder) -> None:
+        """The certificates an action names go to ``to`` (after those it holds)."""
+        for share in shares:
+            major, number = _parts(share)
+            if number == 0:
+                self.president[major] = to
+                continue
+            holders = self.held.setdefault(major, {})
+            for ids in holders.values():
+                if share in ids:
+                    ids.remove(share)
+            holders.setdefault(to, []).append(share)
+
+    def follow(self, majors: dict[str, dict[str, Any]]) -> None:
+        """Agree with the game's holdings (``State.majors``: ``certificates`` owners, 0 the president's)."""
+        for company, entry in majors.items():
+            owners = entry["certificates"]
+            if self.seen.get(company) != owners:
+                self.seen[company] = list(owners)
+                self._agree(company.upper(), owners)
+
+    def _agree(self, major: str, owners: list[Holder]) -> None:
+        self.president[major] = owners[0]
+        wanted = Counter(owners[1:])
+        holders = self.held.setdefault(major, {})
+        placed = {share for ids in holders.values() for share in ids}
+        holders.setdefault(TREASURY, []).extend(
+            share for number in range(1, len(owners)) if (share := f"{major}_{number}") not in placed)
+        loose: list[str] = []
+        for who, ids in holders.items():
+            surplus = len(ids) - wanted[who]
+            if surplus > 0:
+                loose += ids[:surplus]
+                del ids[:surplus]
+        for who in sorted(wanted, key=lambda who: who != POOL):  # the pool first, as a swap fills it
+            short = wanted[who] - len(holders.get(who, []))
+            if short > 0:
+                holders.setdefault(who, []).extend(loose[:short])
+                loose = loose[short:]
+
+
+def _parts(share: str) -> tuple[str, int]:
+    major, _, number = share.rpartition("_")
+    return major, int(number) if number.isdigit() else -1
