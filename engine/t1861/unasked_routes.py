@@ -8,7 +8,11 @@ revenue ₽0; its dividend step then has nothing to ask and settles
 itself (a withhold of ₽0, the price a step left), recording nothing more.  Our routes step
 asks only when a route exists (``route_exists``, exact) and settles the same ₽0 without a
 prompt, so the state after that record is ours already: the import records nothing for it,
-and Turnpost's own players are never shown a routes prompt with nothing to run.
+and Turnpost's own players are never shown a routes prompt with nothing to run.  When the
+company is the operating round's last, our round has already moved on to the merger round
+by then (the oracle's seeds 116, 169), so such a run is recorded there too; and a minor our
+rules nationalised in its turn (unable to pay its loans' interest, 13) still has the empty run
+18xx.games asked of it before the nationalisation (seeds 103, 132, 175).
 """
 
 from __future__ import annotations
@@ -24,9 +28,12 @@ def is_unasked_empty_run(state: State, recorded: dict[str, Any], asked_types: se
     while our rules (waiting for ``asked_types``) ask nobody for routes."""
     if recorded.get("type") != "run_routes" or recorded.get("routes") != [] or "run_routes" in asked_types:
         return False
-    if recorded.get("entity_type") != "corporation" or state.round.get("kind") != "operating":
+    if recorded.get("entity_type") != "corporation" or state.round.get("kind") not in ("operating", "merger"):
         return False
     company = str(recorded.get("entity")).lower()
     if company != company_turn.RSR_ID and company not in state.minors and company not in state.majors:
         return False
-    return bool(company_turn.company_of(state, company)["trains"]) and not company_turn.has_a_route(state, company)
+    entry = company_turn.company_of(state, company)
+    if entry.get("status", "started") != "started":
+        return True  # nationalised in its turn already (its loans, 13): 18xx.games still asks its empty run
+    return bool(entry["trains"]) and not company_turn.has_a_route(state, company)
