@@ -47,16 +47,30 @@ def add(state: State, acting: str, minor: Any) -> list[Event]:
         names = ", ".join(name.upper() for name in allowed) or "none"
         raise IllegalAction(f"{str(minor).upper()} cannot join this merger (connected minors within the limits:"
                             f" {names}; rules 14.3).")
-    check_formable(state, [*merging, minor])
+    _check_a_major_is_left(state)
     state.round["merging"] = [*merging, minor]
     events = [Event(f"{minor.upper()} joins {acting.upper()}'s merger.", "merge", {"minor": minor})]
     if closes_by_itself(state, state.round["merging"]):
-        state.round["step"] = "choose_major"  # R2
+        return events + close(state)  # R2
     return events
 
 
 def close(state: State) -> list[Event]:
-    """A pass after adding minors: the acting owner names the major next."""
+    """The merger is complete (a pass after adding minors, or R2): the acting owner names the
+    major next, unless nobody in it could be president, when it does not take place.
+
+    Whether someone could hold 20% is asked of the whole merger, not of each minor added, as
+    18xx.games asks it only when the major is named: a minor that cannot make a president on
+    its way to joining may be followed by one that can (oracle seed 169: Y, V and KR at ₽150,
+    then TR, whose owner has the cash).  A merger that closes without one fails as a merger
+    failed in its share buying: its partners are not offered again this turn.
+    """
+    merging = state.round["merging"]
+    if not _formable(state, merging):
+        price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
+        return _stop(state, merging[1:], f"Nobody in the merger of {', '.join(m.upper() for m in merging)} could"
+                                         f" hold 20% of a major at ₽{price:,} (two minors, or the cash for one more"
+                                         " share); it does not take place (rules 14.3).")
     state.round["step"] = "choose_major"
     return [Event("The merger is complete.", "merger_closed")]
 
@@ -142,19 +156,25 @@ def undo_failed(state: State) -> list[Event]:
 
 
 def addable(state: State, acting: str) -> list[str]:
-    """The minors ``merge`` would accept now (connected, within limits, formable, not refused
-    this turn by a decline or a failed merger)."""
+    """The minors ``merge`` would accept now (connected, within limits, not refused this turn by
+    a decline or a failed merger), while a major is left to form; as 18xx.games offers them,
+    whether or not someone could yet be president (``close`` asks that of the whole merger)."""
+    if not conversion.unstarted_majors(state):
+        return []
     merging = state.round.get("merging") or [acting]
     refused = state.round.get("refused", [])
-    return [minor for minor in candidates(state, merging)
-            if minor not in refused and _formable(state, [*merging, minor])]
+    return [minor for minor in candidates(state, merging) if minor not in refused]
+
+
+def _check_a_major_is_left(state: State) -> None:
+    if not conversion.unstarted_majors(state):
+        raise IllegalAction("Every major has started; there is none left for a merger to form (rules 14.3).")
 
 
 def check_formable(state: State, merging: list[str]) -> mergers.Exchange:
     """14.3: an unstarted major to form, and some involved owner able to hold 20% (two
     minors, or cash for one more share)."""
-    if not conversion.unstarted_majors(state):
-        raise IllegalAction("Every major has started; there is none left for a merger to form (rules 14.3).")
+    _check_a_major_is_left(state)
     merging = sorted(merging, key=state.round["order"].index)
     deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])

@@ -276,12 +276,39 @@ def test_a_merger_in_which_nobody_takes_the_presidency_fails_and_is_undone(mnns_
     assert total_money(mnns_turn) == 15000
 
 
-def test_a_merger_nobody_could_preside_is_refused(mnns_turn: State) -> None:
-    """14.3: no owner with two minors and none with the cash for one more share."""
-    for seat in (CY, DEE):
-        mnns_turn.bank += mnns_turn.cash[seat] - 10
-        mnns_turn.cash[seat] = 10
-    _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "m-k"}, "cannot join|could hold 20%")
+def _poor(state: State, *seats: int) -> None:
+    for seat in seats:
+        state.bank += state.cash[seat] - 10
+        state.cash[seat] = 10
+
+
+def test_a_merger_nobody_could_preside_does_not_take_place_when_it_closes(mnns_turn: State) -> None:
+    """14.3: no owner with two minors and none with the cash for one more share.  As 18xx.games
+    asks it only of the whole merger (when the major is named), M-K may join; closing the
+    merger then stops it, and cy's turn goes on without M-K on offer."""
+    _poor(mnns_turn, CY, DEE)
+    before = TITLE.to_json(mnns_turn)
+    play(mnns_turn, CY, "merge", minor="m-k")
+    events = TITLE.apply_in_place(mnns_turn, CY, {"type": "pass"})
+    assert asked(mnns_turn) == (CY, "merger_turn") and mnns_turn.round["merging"] == []
+    assert any("could hold 20% of a major at" in event.text and "does not take place" in event.text
+               for event in events)
+    after = TITLE.to_json(mnns_turn)
+    for part in ("cash", "minors", "majors", "board", "bank"):
+        assert after[part] == before[part], part
+    _refused_changes_nothing(mnns_turn, CY, {"type": "merge", "minor": "m-k"}, "cannot join")
+
+
+def test_a_minor_that_makes_a_president_may_follow_one_that_does_not(mnns_turn: State) -> None:
+    """Oracle seed 169: a merger whose first partner leaves nobody able to preside is completed
+    by a partner that makes one (the check is of the whole merger, at its close): with dee's M-K
+    nobody could preside; cy's own KK then gives cy two minors."""
+    _poor(mnns_turn, CY, DEE)
+    play(mnns_turn, CY, "merge", minor="m-k")
+    play(mnns_turn, CY, "merge", minor="kk")
+    if asked(mnns_turn)[1] == "merger_turn":
+        play(mnns_turn, CY, "pass")
+    assert asked(mnns_turn) == (CY, "choose_major")
 
 
 # Discards after a merger (12.9) --------------------------------------------------------------
