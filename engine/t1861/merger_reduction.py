@@ -1,9 +1,9 @@
 """A merged major's token reduction (section 14.3, 23 R3): ``remove_token`` until within limits.
 
 A merged major keeps at most 2 tokens on the map and never two in one hex.  Over that its
-president removes tokens one at a time (``remove_token`` with ``hex`` and ``city``), in R3's
-order (``merger_tokens.removable``: a crowded hex first; never leaving every token in one
-hex when they stood in more).  While nobody holds the president's certificate yet (the
+president removes tokens one at a time (``remove_token`` with ``hex`` and ``city``), in any
+order (``merger_tokens.removable``: never leaving every token in one hex when they stood in
+more; 18xx.games' order, not R3's "crowded hex first").  While nobody holds the president's certificate yet (the
 exchange gave nobody 20%, R7) the acting owner, who began the merger, chooses.  Once within
 limits the charter is rebuilt (``merger_tokens.finish_formation``) and kept on the major
 (``charters``), so a later ``place_token`` costs what R3 says; the share buying follows.
@@ -48,7 +48,7 @@ def chooser(state: State) -> int:
 
 
 def choices(state: State) -> tuple[tuple[str, int], ...]:
-    """The tokens ``remove_token`` accepts now (R3's order)."""
+    """The tokens ``remove_token`` accepts now (``merger_tokens.removable``)."""
     return merger_tokens.removable(charters.from_json(state.round["charter"]))
 
 

@@ -11,8 +11,8 @@ list.  23 R3, which the recorded games depend on:
   leave one token there); the minor's token then becomes the first unplaced token (T0, T1, T2,
   then extra ₽0 tokens);
 - *reduction*: with two tokens in one hex or more than 2 on the map the president removes
-  tokens one at a time (only in a crowded hex while one exists; never leaving all of them in
-  one hex when they stood in more); then the charter becomes the placed tokens, the unplaced
+  tokens one at a time, in any order (as 18xx.games takes them, not R3's "crowded hex first");
+  never leaving all of them in one hex when they stood in more; then the charter becomes the placed tokens, the unplaced
   ones cheapest first, cut to 2 entries, plus one new ₽40 token.  With no removal the
   charter stays, a ₽40 token added only if it has fewer than 3.
 
@@ -98,16 +98,17 @@ def needs_reduction(charter: Charter) -> bool:
 
 
 def removable(charter: Charter) -> tuple[City, ...]:
-    """The tokens the president may remove now (R3's order), empty when none must go."""
+    """The tokens the president may remove now, empty when none must go: any of the major's,
+    in any order, except one whose removal would leave every token in one hex when they stood
+    in more (14.3).  23 R3's "duplicates in one hex first" is not 18xx.games' order: its
+    reduction takes any token (1867's ``ReduceTokens``), and a recorded merger removed a lone
+    token before one of two in a hex (the oracle's seed 173)."""
     if not needs_reduction(charter):
         return ()
     cities = placed(charter)
-    hexes = Counter(hex_ for hex_, _ in cities)
-    crowded = [city for city in cities if hexes[city[0]] > 1]
-    choices = crowded or list(cities)
-    if len(hexes) > 1:
-        choices = [city for city in choices if len({h for h, _ in _without(cities, city)}) > 1]
-    return tuple(choices)
+    if len({hex_ for hex_, _ in cities}) == 1:
+        return tuple(cities)
+    return tuple(city for city in cities if len({hex_ for hex_, _ in _without(cities, city)}) > 1)
 
 
 def remove_token(charter: Charter, city: City) -> Charter:

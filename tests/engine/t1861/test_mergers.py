@@ -131,6 +131,17 @@ def test_r3_more_than_two_tokens_on_the_map_must_be_reduced_and_leave_one_40_tok
     assert [token.price for token in charter if token.city is None] == [40]
 
 
-def test_r3_a_crowded_hex_is_reduced_before_any_other_token() -> None:
+def test_a_token_whose_removal_leaves_every_token_in_one_hex_is_kept() -> None:
     charter = merged_tokens([("H8", 0), ("H8", 1), ("D14", 2)])
-    assert removable(charter) == (("H8", 0), ("H8", 1))
+    assert removable(charter) == (("H8", 0), ("H8", 1))  # without D14 both left would be in Moscow
+
+
+def test_tokens_go_in_any_order_as_18xx_games_takes_them_not_crowded_hex_first() -> None:
+    """R3 says duplicates in one hex first; 18xx.games takes any token, and a recorded merger
+    (oracle seed 173) removed a lone K17 token before one of two in D14."""
+    charter = merged_tokens([("D14", 0), ("D14", 1), ("K17", 0), ("B4", 0)])
+    assert removable(charter) == (("D14", 0), ("D14", 1), ("K17", 0), ("B4", 0))
+    charter = remove_token(charter, ("K17", 0))
+    assert needs_reduction(charter) and removable(charter) == (("D14", 0), ("D14", 1))
+    charter = remove_token(charter, ("D14", 1))
+    assert not needs_reduction(charter) and placed(charter) == (("D14", 0), ("B4", 0))
