@@ -1,0 +1,48 @@
+"""Whole games 18xx.games' own engine played (the differential oracle's random games), each of
+which once stopped our import or ended with another result, imported and replayed as a user
+would: each must finish with 18xx.games' end reason and exactly its per-player result.
+
+- 122: a president sells the president's certificate (``"GRR_0"``, 20%): two shares, not one.
+- 162: a sale hands the presidency on, so the new president's ordinary certificates go to the
+  pool; a later purchase names one of them, bought from the pool (``share_ids``).
+- 132: a minor our rules nationalise in its turn (no cash for its loans' interest) still has
+  the empty run 18xx.games asked of it first (``unasked_routes``).
+- 169: a merger's first partner leaves nobody able to preside and the next one fixes that;
+  the check is of the whole merger, at its close (14.3, ``merger.close``); also the last
+  company of an operating round recording its empty run after our round has moved on.
+- 173: a merged major removes a lone token before one of two in a hex (14.3: any order).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.engine.t1861.fixtures import FIXTURES, fixture_export
+
+ROOT = Path(__file__).resolve().parents[3]
+GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_then_pool_share",
+         "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
+         "oracle_173_token_removal_order"]
+
+
+def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-m", "engine", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_replays_to_18xx_games_result(game: str) -> None:
+    record = _engine("import-18xx", str(FIXTURES / f"{game}.json"))
+    summary = _engine("replay", "-", stdin=json.dumps(record))
+    export = fixture_export(game)
+    assert summary["status"] == "finished" and summary["end_reason"] == export.end_reason
+    player_id = {player.name: str(player.id) for player in export.players}
+    assert {player_id[entry["name"]]: entry["score"] for entry in summary["standings"]} == export.result
