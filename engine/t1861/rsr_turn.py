@@ -26,7 +26,9 @@ Its turn, in order:
    (:func:`resume`): the RSR now holds the nationalised majors' cash and buys again while
    it covers the next train.  Section 6 is silent on the timing; this is 18xx.games' order
    (its RSR buy step buys again each time the game moves on during the RSR's turn, and the
-   trainless choice and the discards come before it).
+   trainless choice and the discards come before it), except where 18xx.games' buy step has
+   already ended: after a purchase that leaves the RSR unable to buy any train
+   (:func:`_buying_ended`), it buys nothing more that turn.
 
 ``state.operating`` carries the turn as for any company (``company`` is ``"rsr"``), plus
 ``rsr_operated`` (its turn in this OR is done or under way).
@@ -46,6 +48,7 @@ from engine.t1861.state import State
 RSR = company_turn.RSR_ID
 ROUTES_STEP = "rsr_routes"  # waits for the operator's run_routes
 BUY_STEP = "rsr_buy"  # the buying resumes here after discards (flow calls resume)
+BUYING_ENDED = "rsr_buying_ended"  # set on the turn when a purchase ended the buying (no resume)
 KIND: loans.LoanTaker = "national"
 OPERATING_PHASES = frozenset(entry["name"] for entry in DATA.raw["phases"] if entry.get("national_operates"))
 
@@ -95,9 +98,26 @@ def act(state: State, action: dict[str, Any]) -> list[Event]:
 
 
 def resume(state: State) -> list[Event]:
-    """The discards its purchase caused are done: the RSR goes on buying."""
-    company_turn.turn(state)["step"] = None
+    """The discards its purchase caused are done: the RSR goes on buying, unless its buying
+    ended with its last purchase (:func:`_buying_ended`)."""
+    operating = company_turn.turn(state)
+    operating["step"] = None
+    if operating.pop(BUYING_ENDED, False):
+        return []
     return _buy(state)
+
+
+def _buying_ended(state: State) -> bool:
+    """18xx.games' RSR buy step ends with a purchase after which the RSR could buy no train at
+    all: its cash below the cheapest train the bank offers, and no other company holding a
+    train (one costs ₽1 there, though the RSR never buys one).  It does not buy again then,
+    even once the nationalised majors' cash is its own (the oracle's seed 3145: its first
+    8-train left every major trainless)."""
+    cheapest = depot_rules.cheapest_offer(state.depot, state.phase)
+    if cheapest is not None and state.rsr["cash"] >= depot_rules.train_def(cheapest).price:
+        return False
+    others = [*state.minors.values(), *state.majors.values()]
+    return state.rsr["cash"] < 1 or not any(entry["status"] == "started" and entry["trains"] for entry in others)
 
 
 def _after_routes(state: State) -> list[Event]:
@@ -132,10 +152,14 @@ def _buy(state: State) -> list[Event]:
     majors' presidents answer (``flow`` waits for them), then the discards; after both the
     buying goes on, since a nationalised major's cash may now cover another train."""
     events: list[Event] = []
+    bought = False
     while (choice := _next_purchase(state)) is not None:
         train, borrowed = choice
         events += _book(state, train, borrowed)
+        bought = True
     operating = company_turn.turn(state)
+    if bought and _buying_ended(state):
+        operating[BUYING_ENDED] = True
     if company_turn.over_limit(state) is not None:  # 16: the phase changed; discards, then buy again
         operating.update(step="discard", resume=BUY_STEP)
     elif state.trainless_majors:  # 15.2, R4: answered first, then buy again

@@ -280,11 +280,9 @@ def test_13_an_rsr_that_cannot_borrow_leaves_its_interest_unpaid_and_is_not_nati
     assert total_money(state) == BANK
 
 
-def test_6_15_2_after_the_trainless_choice_the_rsr_buys_again_with_the_nationalised_majors_cash() -> None:
-    """18xx.games' order (section 6 is silent on it): the RSR's 6-0 starts phase 6, NW's 3-6
-    rusts and NW, trainless, is put before its president; the buying stops short of the 6-1
-    (₽650), the president nationalises NW, its ₽700 goes to the RSR, and the RSR buys the
-    6-1 before the OR ends (oracle seed 0: a second 8-train)."""
+def _rsr_buys_a_6_that_rusts_nws_3(another_train: bool) -> State:
+    """The RSR's 6-0 will start phase 6 and rust NW's 3-6; NW holds ₽700.  With
+    ``another_train``, a started minor (KB) keeps a 5-train through it."""
     state = _phase_4_or(cash=600, trains=("4-0",), phase="5")
     _sold_through(state, 4)
     copies = dict(state.depot.copies)
@@ -292,7 +290,21 @@ def test_6_15_2_after_the_trainless_choice_the_rsr_buys_again_with_the_nationali
                                                   for kind, count in state.depot.sold))
     state.bank -= 700 - state.majors["nw"]["cash"]
     state.majors["nw"]["cash"] = 700
+    if another_train:
+        state.arrivals += 1
+        state.minors["kb"].update(status="started", owner=2, trains=["5-0"], arrival=state.arrivals,
+                                  cell=list(state.majors["nw"]["cell"]), price=state.majors["nw"]["price"])
     _nw_passes(state)
+    return state
+
+
+def test_6_15_2_after_the_trainless_choice_the_rsr_buys_again_with_the_nationalised_majors_cash() -> None:
+    """18xx.games' order (section 6 is silent on it): the RSR's 6-0 starts phase 6, NW's 3-6
+    rusts and NW, trainless, is put before its president; the buying stops short of the 6-1
+    (₽650), the president nationalises NW, its ₽700 goes to the RSR, and the RSR buys the
+    6-1 before the OR ends (oracle seed 0: a second 8-train).  It buys again because its
+    buying had not ended: KB's 5-train is one it could have bought (18xx.games' ₽1)."""
+    state = _rsr_buys_a_6_that_rusts_nws_3(another_train=True)
     revenue = _run_best(state)
     assert 50 <= revenue < 700  # ₽650 to ₽1,299 after the run: one 6-train, then short
     assert state.phase == "6" and state.rsr["trains"] == ["4-0", "6-0"]
@@ -300,7 +312,20 @@ def test_6_15_2_after_the_trainless_choice_the_rsr_buys_again_with_the_nationali
     play(state, 0, "nationalize")
     assert state.rsr["trains"] == ["4-0", "6-0", "6-1"]
     assert state.rsr["cash"] == 600 + revenue - 650 + 700 - 650
-    assert state.round["operating_round"] == 2 and asked(state)[1] == "rsr_routes"  # OR 2 (no NW): the RSR
+    assert total_money(state) == BANK
+
+
+def test_6_a_purchase_that_leaves_the_rsr_no_train_to_buy_ends_its_buying_for_the_turn() -> None:
+    """18xx.games' RSR buy step ends with a purchase after which it could buy no train at all
+    (cash below the cheapest bank train, and no other company holding one): after NW's
+    nationalisation its ₽700 stays unspent this turn (the oracle's seed 3145: the RSR's first
+    8-train left every major trainless, and 18xx.games ended the game without another)."""
+    state = _rsr_buys_a_6_that_rusts_nws_3(another_train=False)
+    revenue = _run_best(state)
+    assert asked(state) == (0, "trainless_major")
+    play(state, 0, "nationalize")
+    assert state.rsr["trains"] == ["4-0", "6-0"]
+    assert state.rsr["cash"] == 600 + revenue - 650 + 700
     assert total_money(state) == BANK
 
 
