@@ -34,6 +34,6 @@ def is_unasked_empty_run(state: State, recorded: dict[str, Any], asked_types: se
     if company != company_turn.RSR_ID and company not in state.minors and company not in state.majors:
         return False
     entry = company_turn.company_of(state, company)
-    if entry.get("status", "started") != "started":
+    if entry.get("status") == "closed":
         return True  # nationalised in its turn already (its loans, 13): 18xx.games still asks its empty run
     return bool(entry["trains"]) and not company_turn.has_a_route(state, company)
