@@ -10,10 +10,12 @@ its treasury, a merger hands new certificates out.
 
 So the ids are kept per holder in the order each holder got them, moved as the actions
 say, and then made to agree with the game's own holdings after every action
-(:meth:`ShareIds.follow`): a holder with more certificates than the game gives it hands on
-those it got first, to the holders short of some, the pool first.  18xx.games' president
-swap takes the new president's first certificates likewise, so the ids a later purchase
-names are found where it finds them.
+(:meth:`ShareIds.follow`), as 18xx.games moves them: a president swap puts the new
+president's first certificates in the pool, and a president's certificate sold in part then
+takes the pool's first one back to the seller; a merger gives each owner the treasury's last
+certificate.  So a holder with more certificates than the game gives it hands on those it
+got first (the treasury: its last ones); when the pool is short they all go to the pool
+first, and the pool's first ones go on to any other holder short of some.
 """
 
 from __future__ import annotations
@@ -68,17 +70,37 @@ class ShareIds:
         placed = {share for ids in holders.values() for share in ids}
         holders.setdefault(TREASURY, []).extend(
             share for number in range(1, len(owners)) if (share := f"{major}_{number}") not in placed)
-        loose: list[str] = []
-        for who, ids in holders.items():
-            surplus = len(ids) - wanted[who]
-            if surplus > 0:
-                loose += ids[:surplus]
-                del ids[:surplus]
-        for who in sorted(wanted, key=lambda who: who != POOL):  # the pool first, as a swap fills it
+        loose = self._surplus(holders, wanted)
+        pool = holders.setdefault(POOL, [])
+        if loose and wanted[POOL] > len(pool):  # a president swap puts them all in the pool first
+            pool.extend(loose)
+            loose = []
+        over = len(pool) - wanted[POOL]
+        if over > 0:  # then hands the pool's first back (a president's certificate sold in part)
+            loose += pool[:over]
+            del pool[:over]
+        for who in wanted:
             short = wanted[who] - len(holders.get(who, []))
             if short > 0:
                 holders.setdefault(who, []).extend(loose[:short])
                 loose = loose[short:]
+
+    @staticmethod
+    def _surplus(holders: dict[Holder, list[str]], wanted: Counter[Holder]) -> list[str]:
+        """The certificates holders other than the pool hold beyond the game's count: a player's
+        first ones, the treasury's last ones (a merger hands out the treasury's last)."""
+        loose: list[str] = []
+        for who, ids in holders.items():
+            surplus = len(ids) - wanted[who]
+            if who == POOL or surplus <= 0:
+                continue
+            if who == TREASURY:
+                loose += reversed(ids[-surplus:])
+                del ids[-surplus:]
+            else:
+                loose += ids[:surplus]
+                del ids[:surplus]
+        return loose
 
 
 def _parts(share: str) -> tuple[str, int]:

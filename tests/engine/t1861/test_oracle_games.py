@@ -11,6 +11,9 @@ would: each must finish with 18xx.games' end reason and exactly its per-player r
   the check is of the whole merger, at its close (14.3, ``merger.close``); also the last
   company of an operating round recording its empty run after our round has moved on.
 - 173: a merged major removes a lone token before one of two in a hex (14.3: any order).
+- 186: a merger gives its owners the treasury's last certificates; one of them, in the pool
+  after a presidency swap, is the one the major redeems, and a later purchase from the
+  treasury names a low one (``share_ids``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from tests.engine.t1861.fixtures import FIXTURES, fixture_export
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_then_pool_share",
          "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
-         "oracle_173_token_removal_order"]
+         "oracle_173_token_removal_order", "oracle_186_merger_certificates"]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:

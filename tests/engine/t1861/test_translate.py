@@ -67,6 +67,15 @@ def test_certificates_follow_a_presidency_swap_into_the_pool() -> None:
     assert [ids.holder(f"GRR_{number}") for number in range(5)] == [1, "pool", "pool", "pool", 1]
 
 
+def test_a_merger_hands_out_the_treasurys_last_certificates() -> None:
+    """Oracle game 186: SE formed from seat 0's and seat 3's minors gives them SE_8 and SE_7 (the
+    treasury's last, in turn), so SE_7, in the pool after a presidency swap, is what SE redeems."""
+    ids = ShareIds()
+    ids.follow({"se": {"certificates": ["treasury"] * 9}})
+    ids.follow({"se": {"certificates": ["treasury", 0, 3, *["treasury"] * 6]}})
+    assert (ids.holder("SE_8"), ids.holder("SE_7"), ids.holder("SE_1")) == (0, 3, "treasury")
+
+
 def test_tokens_name_their_city_by_hex_through_the_tile_copies_laid() -> None:
     assert _translated("167259", 602) == {"type": "place_token", "hex": "f18", "city": 0}
     token = _translated("29683", 461)
