@@ -40,7 +40,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import company_turn, loans, rsr_tokens, trainless, trains_run
+from engine.t1861 import company_turn, ending, loans, rsr_tokens, trainless, trains_run
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.state import State
@@ -121,9 +121,13 @@ def _buying_ended(state: State) -> bool:
 
 
 def _after_routes(state: State) -> list[Event]:
-    """Its revenue is booked (run or not): its trains have run this OR, as 18xx.games marks them."""
+    """Its revenue is booked (run or not): its trains have run this OR, as 18xx.games marks them.
+
+    A revenue the bank cannot cover breaks it (G10) now, before the RSR's purchases pay it back
+    in the same step (the oracle's seed 201: the bank at ₽23 paid ₽130, then sold ₽3,250 of
+    trains, and 18xx.games ended the game with that OR)."""
     trains_run.mark(state, state.rsr["trains"])
-    return _loan_step(state) + _buy(state)
+    return ending.note_bank_break(state) + _loan_step(state) + _buy(state)
 
 
 def _loan_step(state: State) -> list[Event]:

@@ -14,6 +14,8 @@ would: each must finish with 18xx.games' end reason and exactly its per-player r
 - 186: a merger gives its owners the treasury's last certificates; one of them, in the pool
   after a presidency swap, is the one the major redeems, and a later purchase from the
   treasury names a low one (``share_ids``).
+- 201: the RSR's revenue breaks the bank (₽23 pays ₽130; G10) and its train purchases pay it
+  back in the same step; the game still ends with that OR (17), 6 players, column market.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from tests.engine.t1861.fixtures import FIXTURES, fixture_export
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_then_pool_share",
          "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
-         "oracle_173_token_removal_order", "oracle_186_merger_certificates"]
+         "oracle_173_token_removal_order", "oracle_186_merger_certificates",
+         "oracle_201_rsr_revenue_breaks_the_bank"]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
