@@ -26,7 +26,7 @@ class NotificationsConfig(AppConfig):
             undo_closed,
             undo_requested,
         )
-        from notifications import announcements, deadlines, dispatch, organizer_notices, tasks, undo_consent
+        from notifications import announcements, deadlines, dispatch, organizer_mail, tasks, undo_consent
         from notifications.compose import register_composer
         from notifications.models import MailKind
 
@@ -42,5 +42,5 @@ class NotificationsConfig(AppConfig):
         undo_closed.connect(undo_consent.on_undo_closed, dispatch_uid="notifications.undo_consent.closed")
         tracking.connect(tasks.on_tracking, dispatch_uid="notifications.tracking")
         dispatch.connect(tasks.publish_rows, tasks.publish_order_runs)
-        register_composer(MailKind.ORGANIZER_ACT, organizer_notices.compose_organizer_act)
+        register_composer(MailKind.ORGANIZER_ACT, organizer_mail.compose_organizer_act)
         move_clocks.provide(deadlines.due_times)  # the game page shows the clocks kept here

@@ -5,18 +5,15 @@ takes no moves, a resumed one starts every waiting clock afresh, an extension mo
 deadline, and a replaced player no longer plays.  Each player it concerns gets one notice
 with the organizer's reason and, where the reader owes a move, the deadline that holds now.
 The rows are keyed by the act (``Outbox.version`` is the act's id), so a notice goes once per
-act and reader; they are service mail and always go.
+act and reader; they are service mail and always go.  Their words are ``organizer_mail``'s.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
-from notifications.compose import Composed, Superseded, game_context, local_time, render
-from notifications.deadlines import current_deadline
-from notifications.gameplay import Game, Loaded, load, seats_of
-from notifications.models import MailKind, Outbox
+from notifications.gameplay import Game, seats_of
+from notifications.models import MailKind
 from notifications.outbox import enqueue_with_payload
 
 # The acts a notice follows, and whom it concerns: everyone seated, or the seats owing a move.
@@ -49,24 +46,3 @@ def _concerned(game: Game, act: Any, waiting: set[int]) -> list[tuple[int, Any]]
     if handed not in waiting:
         readers += [(handed, seat.user) for seat in seats if seat.index == handed]
     return readers
-
-
-def compose_organizer_act(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
-    """The notice, with the reader's deadline as it stands when the mail is written."""
-    loaded = loaded or load(row.game_id)
-    if loaded is None:
-        raise Superseded("The game is gone.")
-    reader = _reader_seat(loaded, row)
-    deadline = current_deadline(loaded.game.pk, reader) if reader is not None else None
-    context = {
-        **game_context(loaded, reader, row.recipient),
-        **row.payload,
-        "handed_away": row.payload["act"] == "replace" and reader is None,
-        "due": local_time(deadline.due_at, row.recipient, now) if deadline and not loaded.game.paused else "",
-    }
-    return Composed(*render(row.kind, context))
-
-
-def _reader_seat(loaded: Loaded, row: Outbox) -> int | None:
-    """The reader's seat now (None for a player whose seat was handed to someone else)."""
-    return next((seat.index for seat in seats_of(loaded.game) if seat.user_id == row.recipient_id), None)
