@@ -8,6 +8,7 @@ minted here, at send time, so they carry the deadline known now.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -297,6 +298,11 @@ def compose_result(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     return Composed(*render(row.kind, context), unsubscribe_headers(row.recipient_id, row.game_id, Stream.RESULT))
 
 
+def reader_seat(seats: Iterable[Seat], user_id: int | None) -> int | None:
+    """The seat ``user_id`` plays in the game now (None: a spectator, or a player whose seat passed on)."""
+    return next((seat.index for seat in seats if seat.user_id == user_id), None)
+
+
 def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> Composed:
     """Timeout, pause and unreachable-player notices: service mail, always sent.
 
@@ -305,7 +311,7 @@ def compose_notice(row: Outbox, now: datetime, loaded: Loaded | None = None) -> 
     """
     loaded = _loaded_at(row, loaded)
     seats = {seat.index: seat for seat in seats_of(loaded.game)}
-    reader = next((seat.index for seat in seats.values() if seat.user_id == row.recipient_id), None)
+    reader = reader_seat(seats.values(), row.recipient_id)
     about = seats.get(row.seat) if row.seat is not None else None
     if reader is None:
         lines = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from notifications.compose import Composed, Superseded, game_context, local_time, render
+from notifications.compose import Composed, Superseded, game_context, local_time, reader_seat, render
 from notifications.deadlines import current_deadline
 from notifications.gameplay import Loaded, load, seats_of
 from notifications.models import Outbox
@@ -16,7 +16,7 @@ def compose_organizer_act(row: Outbox, now: datetime, loaded: Loaded | None = No
     loaded = loaded or load(row.game_id)
     if loaded is None:
         raise Superseded("The game is gone.")
-    reader = _reader_seat(loaded, row)
+    reader = reader_seat(seats_of(loaded.game), row.recipient_id)
     deadline = current_deadline(loaded.game.pk, reader) if reader is not None else None
     context = {
         **game_context(loaded, reader, row.recipient),
@@ -25,8 +25,3 @@ def compose_organizer_act(row: Outbox, now: datetime, loaded: Loaded | None = No
         "due": local_time(deadline.due_at, row.recipient, now) if deadline and not loaded.game.paused else "",
     }
     return Composed(*render(row.kind, context))
-
-
-def _reader_seat(loaded: Loaded, row: Outbox) -> int | None:
-    """The reader's seat now (None for a player whose seat was handed to someone else)."""
-    return next((seat.index for seat in seats_of(loaded.game) if seat.user_id == row.recipient_id), None)

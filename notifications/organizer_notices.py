@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import User
 from notifications.gameplay import Game, seats_of
 from notifications.models import MailKind
 from notifications.outbox import enqueue_with_payload
@@ -39,8 +40,6 @@ def _concerned(game: Game, act: Any, waiting: set[int]) -> list[tuple[int, Any]]
         return [(seat.index, seat.user) for seat in seats]
     if TOLD[act.kind] == "waiting":
         return [(seat.index, seat.user) for seat in seats if seat.index in waiting]
-    from accounts.models import User  # the old player no longer holds a seat of the game
-
     handed = act.details["seat"]
     readers = [(handed, user) for user in User.objects.filter(pk=act.details.get("from_user"), is_active=True)]
     if handed not in waiting:
