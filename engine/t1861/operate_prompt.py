@@ -237,7 +237,8 @@ def _from_other_companies(sellers: list[tuple[str, str]], cash: int) -> list[Act
             Choice(train, f"{owner.upper()}'s {depot_rules.train_type_of(train)}-train") for train in trains)),
         Field("price", "number", "Agreed price", min=1, max=cash, step=1, default=1)),
         fixed={"source": owner},
-        help="₽1 to the company's cash, agreed with the seller's president; no loans (rules 12.10).")
+        help=f"Any price from ₽1 to the company's ₽{cash:,}; {owner.upper()}'s president is asked to accept it"
+        " unless that is you. No loan pays for it (rules 12.10).")
         for owner, trains in by_owner.items()]
 
 
