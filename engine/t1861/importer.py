@@ -64,7 +64,7 @@ def replay_export(export: Export, until: int | None = None,
             # The entry just worked out is handed on, as the core's replay does, so the rules
             # do not work out who is asked a second time (they still check seat and type).
             seat_asked = next((candidate for candidate in asked if candidate.seat == entry["seat"]), None)
-            TITLE.apply_in_place(state, entry["seat"], entry["action"], seat_asked)
+            events = TITLE.apply_in_place(state, entry["seat"], entry["action"], seat_asked)
         except (IllegalAction, MalformedRecord) as error:
             return _refused(imported, recorded, str(error))
         except UNFORESEEN_INPUT_ERRORS as error:
@@ -72,7 +72,7 @@ def replay_export(export: Export, until: int | None = None,
             # a refusal in words, so a bad export never ends in a traceback.
             return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
         state.actions_applied += 1
-        translator.follow(state.majors)
+        translator.follow(state.majors, events)
         record["actions"].append(entry)
         imported.reached = at
         if after_each is not None:

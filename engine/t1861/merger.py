@@ -132,7 +132,8 @@ def form(state: State, major: str) -> list[Event]:
     president = ("nobody holds 20% yet" if deal.president is None
                  else f"{state.players[deal.president]} is its president")
     events = [Event(f"{names} merge into {major.upper()} at ₽{price:,}; {president}.", "merger",
-                    {"minors": merging, "company": major, "price": price, "president": deal.president})]
+                    {"minors": merging, "owners": owners, "company": major, "price": price,
+                     "president": deal.president})]
     state.round["shares_owners"] = owners
     events += merger_reduction.begin(state, major, merged_tokens(cities))
     if not merger_reduction.pending(state):

@@ -12,10 +12,14 @@ So the ids are kept per holder in the order each holder got them, moved as the a
 say, and then made to agree with the game's own holdings after every action
 (:meth:`ShareIds.follow`), as 18xx.games moves them: a president swap puts the new
 president's first certificates in the pool, and a president's certificate sold in part then
-takes the pool's first one back to the seller; a merger gives each owner the treasury's last
-certificate.  So a holder with more certificates than the game gives it hands on those it
-got first (the treasury: its last ones); when the pool is short they all go to the pool
-first, and the pool's first ones go on to any other holder short of some.
+takes the pool's first one back to the seller.  A merger's hand-out depends on the minors'
+order, which holdings do not show, so the importer tells it (:meth:`ShareIds.merge`): in
+operating order each owner gets the treasury's last certificate, except that an owner who
+already got one while the president's certificate is still in the treasury hands that one
+back, to the treasury's end, and takes the president's (oracle seed 236).  Otherwise a holder
+with more certificates than the game gives it hands on those it got first (the treasury: its
+last ones); when the pool is short they all go to the pool first, and the pool's first ones
+go on to any other holder short of some.
 """
 
 from __future__ import annotations
@@ -54,6 +58,19 @@ class ShareIds:
                 if share in ids:
                     ids.remove(share)
             holders.setdefault(to, []).append(share)
+
+    def merge(self, major: str, owners: list[Holder]) -> None:
+        """A merger forms ``major``: its certificates go to the minors' ``owners``, in the minors'
+        operating order, as 18xx.games hands them out (see the module docstring)."""
+        holders = self.held.setdefault(major, {})
+        treasury = holders.setdefault(TREASURY, [])
+        for owner in owners:
+            mine = holders.setdefault(owner, [])
+            if self.president.get(major, TREASURY) == TREASURY and len(mine) == 1:
+                treasury.append(mine.pop(0))
+                self.president[major] = owner
+            elif treasury:
+                mine.append(treasury.pop())
 
     def follow(self, majors: dict[str, dict[str, Any]]) -> None:
         """Agree with the game's holdings (``State.majors``: ``certificates`` owners, 0 the president's)."""

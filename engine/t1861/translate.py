@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
+from engine.core.events import Event
 from engine.t1861.data import DATA
 from engine.t1861.ending import END_GAME, MANUAL_END_OPTION
 from engine.t1861.export import Export
@@ -64,8 +65,12 @@ class Translator:
         self.tiles: dict[str, str] = {}  # 18xx.games tile copy id -> hex
         self.trains: dict[str, str] = {}  # train copy -> owning company (absent: the depot)
 
-    def follow(self, majors: dict[str, dict[str, Any]]) -> None:
-        """The game's holdings after an action (``State.majors``): certificates moved by no action follow."""
+    def follow(self, majors: dict[str, dict[str, Any]], events: list[Event]) -> None:
+        """The game's holdings after an action (``State.majors``) and its ``events``: certificates
+        moved by no action follow, a merger's in the order of its minors."""
+        for event in events:
+            if event.kind == "merger":
+                self.shares.merge(event.data["company"].upper(), event.data["owners"])
         self.shares.follow(majors)
 
     def translate(self, recorded: Action) -> dict[str, Any]:

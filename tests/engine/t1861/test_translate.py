@@ -76,6 +76,21 @@ def test_a_merger_hands_out_the_treasurys_last_certificates() -> None:
     assert (ids.holder("SE_8"), ids.holder("SE_7"), ids.holder("SE_1")) == (0, 3, "treasury")
 
 
+def test_a_merger_owner_taking_the_presidency_hands_back_a_certificate_to_the_treasurys_end() -> None:
+    """Oracle game 236: SE formed from minors of seats 0, 1 and 0, in operating order.  Seat 0
+    gets SE_8, seat 1 SE_7; seat 0's second minor swaps SE_8 back for the president's
+    certificate, and SE_8 goes to the end of the treasury, so a later purchase of SE_8 is from
+    the treasury (counting alone would have left SE_8 with seat 1)."""
+    ids = ShareIds()
+    ids.follow({"se": {"certificates": ["treasury"] * 9}})
+    ids.merge("SE", [0, 1, 0])
+    ids.follow({"se": {"certificates": [0, 1, *["treasury"] * 7]}})
+    assert (ids.holder("SE_0"), ids.holder("SE_7"), ids.holder("SE_8")) == (0, 1, "treasury")
+    ids.move(["SE_8"], 2)  # the treasury's last goes first when the next share is bought from it
+    ids.follow({"se": {"certificates": [0, 1, 2, *["treasury"] * 6]}})
+    assert ids.holder("SE_6") == "treasury"
+
+
 def test_tokens_name_their_city_by_hex_through_the_tile_copies_laid() -> None:
     assert _translated("167259", 602) == {"type": "place_token", "hex": "f18", "city": 0}
     token = _translated("29683", 461)
