@@ -21,6 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from games.models import GameStatus
 from notifications import confirm, deadlines, link_pages, links, orders, preferences, standing, undo_consent
 from notifications.audit import audit_for
 from notifications.gameplay import Game, seats_of
@@ -203,7 +204,9 @@ def _back_to(path: str) -> str:
 
 def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool) -> None:
     op, data = request.POST.get("op", ""), request.POST
-    if op == "stream" and data.get("stream") in Stream.values:
+    if op == "streams":
+        _set_streams(request, game)
+    elif op == "stream" and data.get("stream") in Stream.values:  # a page from before the one form
         preferences.set_stream(request.user.pk, game.pk, data["stream"], data.get("enabled") == "on")
     elif op == "order" and data.get("kind") in orders.KINDS:
         try:
@@ -236,6 +239,20 @@ def _apply_setting(request: HttpRequest, game: Game, seat: int, is_creator: bool
         messages.success(request, "Deadline rules saved.")
     elif op == "resume" and is_creator:
         deadlines.resume(game.pk)
+
+
+def _set_streams(request: HttpRequest, game: Game) -> None:
+    """Every stream from the one form: a box left unticked is off.  One Save per box lost the
+    boxes changed beside the one whose Save was pressed (a walk found it)."""
+    chosen = set(request.POST.getlist("enabled"))
+    for stream in Stream:
+        preferences.set_stream(request.user.pk, game.pk, stream, stream.value in chosen)
+    on = [stream.label for stream in Stream if stream.value in chosen]
+    messages.success(request, "Saved: " + (f"you get {', '.join(on)} for this game." if on
+                                           else "you get no mail about this game."))
+    if Stream.TURN not in chosen and Stream.DIGEST not in chosen and game.status == GameStatus.ACTIVE:
+        messages.warning(request, "Neither turn mails nor the daily digest are on: no mail will tell you"
+                                  " when this game waits for you.")
 
 
 def _count(raw: str | None) -> int:

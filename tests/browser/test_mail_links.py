@@ -271,6 +271,28 @@ def test_a_standing_order_is_cancelled_from_its_mail_link(link_browser, players)
     assert not StandingOrder.objects.get(pk=order.pk).active
 
 
+def test_the_mail_settings_link_sets_every_box_changed_with_one_save(link_browser, new_page, players):
+    """The footer's link, from a mail's HTML part, opens the game's mail settings; two boxes
+    changed are both saved by the one Save (one Save per box kept only the pressed one)."""
+    game = start_game(players)
+    message = newest_to(players[1].email)
+    reader = new_page()
+    reader.set_content(message.alternatives[0][0])  # the HTML part, as a mail client shows it
+    settings_link = reader.get_by_role("link", name="Mail settings for this game").get_attribute("href")
+    browser = link_browser(players[1])
+    browser.page.goto(settings_link)
+    assert browser.page.locator("h1").inner_text().startswith("Mail settings for")
+    browser.page.get_by_label("Reminders").uncheck()
+    browser.page.get_by_label("Daily digest").check()
+    browser.press("#streams button[type=submit]")
+    assert "Saved: you get turn prompts, results, daily digest, chat mentions for this game." in (
+        browser.page.locator(".messages").inner_text())
+    assert not preferences.wants(players[1].pk, game.pk, Stream.REMINDER)
+    assert preferences.wants(players[1].pk, game.pk, Stream.DIGEST)
+    assert browser.page.get_by_label("Daily digest").is_checked()  # the page shows what was saved
+    assert preferences.wants(players[0].pk, game.pk, Stream.REMINDER)  # nobody else's
+
+
 def test_unsubscribe_from_the_page_and_by_one_click_post(link_browser, players):
     game = start_game(players)
     move(game.pk, 0, {"type": "place_tile", "tile": "12G"})  # ann's buy is answered for her (nothing to buy)

@@ -40,6 +40,17 @@ def test_players_set_streams_orders_and_vacation(client, game, players):
     assert not GameMailSettings.objects.exists()
 
 
+def test_switching_off_turn_mails_and_the_digest_together_is_saved_with_a_warning(client, game, players):
+    client.force_login(players[1])
+    page = client.post(f"/mail/games/{game.pk}/", {"op": "streams", "enabled": ["result"]}, follow=True)
+    text = page.content.decode()
+    assert "Saved: you get results for this game." in text
+    assert "no mail will tell you when this game waits for you" in text
+    wanted = {stream: preferences.wants(players[1].pk, game.pk, stream) for stream in Stream}
+    assert wanted == {Stream.TURN: False, Stream.REMINDER: False, Stream.RESULT: True, Stream.DIGEST: False,
+                      Stream.CHAT: False}
+
+
 def test_the_creator_sets_the_deadline_rules(client, game, players):
     client.force_login(players[0])
     client.post(f"/mail/games/{game.pk}/", {"op": "rules", "policy": "pause", "reminder_hours": "6",
