@@ -112,6 +112,9 @@ def acting_seat(state: State, company: str) -> int:
     possibly not known yet (R7)."""
     if state.round["kind"] == "merger" and state.round.get("major") == company:
         return merger_round.seat(state)
+    if company not in state.minors and company not in state.majors and company != company_turn.RSR_ID:
+        raise IllegalAction(f"The action is by {company.upper()}, which is neither a player of this game"
+                            " nor one of 1861's companies.")
     unowned = (state.minors[company]["owner"] is None if company in state.minors
                else company in state.majors and holdings.president_of(state, company) is None)
     if unowned:

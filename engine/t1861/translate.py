@@ -151,8 +151,9 @@ class Translator:
         if self.network_now is None:
             raise MalformedRecord(f"18xx.games action {recorded.get('id')} runs routes; matching them needs the map.")
         routes = recorded.get("routes")
-        if not isinstance(routes, list):
-            raise MalformedRecord(f"18xx.games action {recorded.get('id')} has no routes.")
+        if not isinstance(routes, list) or not all(isinstance(route, dict) for route in routes):
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} has no routes, or a route that is not"
+                                  " a set of hexes and a train.")
         try:
             plans = recorded_plans(self.network_now(), routes, train_of)
         except IllegalAction as error:
@@ -190,6 +191,8 @@ class Translator:
 
     def _seat(self, recorded: Action) -> int:
         entity = recorded.get("entity")
+        if not isinstance(entity, str | int) or isinstance(entity, bool):
+            raise MalformedRecord(f"18xx.games action {recorded.get('id')} names no player or company acting.")
         if recorded.get("entity_type") == "player":
             if entity not in self.seats:
                 raise MalformedRecord(f"18xx.games action {recorded.get('id')} is by an unknown player.")

@@ -127,6 +127,26 @@ def test_a_company_without_an_owner_acting_is_refused_in_words(company: str) -> 
     assert f"{company} has no owner in this game, so nobody can act for it." in out["error"]
 
 
+@pytest.mark.parametrize(("acting", "words"), [
+    ({"entity": "GRR_3", "entity_type": "corporation"},
+     "The action is by GRR_3, which is neither a player of this game nor one of 1861's companies."),
+    ({"entity": 4138, "entity_type": None},  # a player's id, not said to be a player's
+     "The action is by 4138, which is neither a player of this game nor one of 1861's companies."),
+    ({"entity": {}, "entity_type": "player"}, "names no player or company acting."),
+    ({"entity_type": "corporation"}, "names no player or company acting."),
+    ({"entity": "M-K", "entity_type": "corporation", "routes": [1, 2]},
+     "has no routes, or a route that is not a set of hexes and a train."),
+])
+def test_an_acting_entity_that_names_nobody_is_refused_in_words(acting: dict[str, Any], words: str) -> None:
+    """A fuzzed export's refusals read "could not be understood (KeyError: 'grr_3')" for 39 of
+    300 changed actions, most of them an acting entity the game does not have."""
+    export = cut_to(export_json(), 58)
+    export["actions"].append({"id": 59, "type": "run_routes", "routes": [], **acting})
+    code, out, _ = import_export(export)
+    assert code == 2 and out["action_id"] == 59
+    assert words in out["error"] and "understood" not in out["error"], out["error"]
+
+
 @pytest.mark.parametrize(("text", "words"), [
     ("{not json", "not valid JSON"),
     ('{"title": "1861", "players": [{"id": 1}, {"id": 2}]}', "no list of actions"),
