@@ -86,6 +86,16 @@ def test_the_game_page_shows_the_position_the_import_reached(client, imported) -
     assert "Player 2 ₽513 GRR 30%, M-K 100% TSR" in text(section(html, "t1861-players"))
 
 
+def test_each_private_shows_its_face_value_revenue_and_bonus(client, imported) -> None:
+    """A walk's private auction asked "TSR is for sale (minimum ₽20). Bid or pass?" while the
+    privates' table named only each private and its owner: nothing to judge a bid by."""
+    privates = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "privates"))
+    assert "TSR Tsarskoye Selo Railway Player 2 ₽30 ₽10 " + DASH in privates
+    assert "BSS Black Sea Shipping Company MKN ₽45 ₽15 +₽10 a route to Odessa" in privates
+    assert "+₽10 a route to Poland" in privates and "+₽10 a route to Moscow" in privates
+    assert "Its bonus counts only once a company owns it" in privates
+
+
 def test_a_visitor_is_asked_to_sign_in_to_move_and_not_told_of_tiles_1861_hides_nothing(client, imported) -> None:
     sign_in = text(section(client.get(f"/games/{imported.pk}/").content.decode(), "sign-in-to-play"))
     assert sign_in.endswith("Sign in to make your move.") and "tiles" not in sign_in

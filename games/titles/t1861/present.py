@@ -165,9 +165,28 @@ def _holdings(key: str, company: dict[str, Any], view: dict[str, Any], names: di
 
 
 def _privates(view: dict[str, Any], names: dict[Any, str]) -> list[dict[str, Any]]:
+    """Each private with its owner and what it is worth: a player bidding in the private auction
+    (or buying one into a company) needs the face value, revenue and bonus beside the name."""
     return [{"id": key, "short": company_names().get(key, (key, key))[0],
-             "name": company_names().get(key, (key, key))[1], "owner": names.get(owner, str(owner))}
+             "name": company_names().get(key, (key, key))[1], "owner": names.get(owner, str(owner)),
+             **private_terms(key)}
             for key, owner in view.get("privates", {}).items()]
+
+
+@cache
+def private_terms(key: str) -> dict[str, Any]:
+    """A private's face value, revenue and route bonus from the data file (a dash when it has none)."""
+    entry = DATA.company("privates", key)
+    return {"face_value": entry["face_value"], "revenue": entry["revenue"], "bonus": _bonus_words(entry["ability"])}
+
+
+def _bonus_words(ability: dict[str, Any] | None) -> str:
+    """"+₽10 a route to Odessa", short enough for a phone's column (the note under the table says
+    it counts only for a company); the data's text names the place last ("... include Odessa")."""
+    if not ability or ability.get("type") != "route_bonus":
+        return NONE
+    place = ability["text"].rsplit(" include ", 1)[-1]
+    return f"+₽{ability['amount']:,} a route to {place}"
 
 
 def _train_rows(depot: dict[str, Any] | None, view: dict[str, Any]) -> list[dict[str, Any]]:
