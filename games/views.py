@@ -135,6 +135,7 @@ def _render_game(request: HttpRequest, context: queries.GameContext, error: str 
         "prompt": position.prompt,
         "forms": _forms(position.prompt, refused, covered, groups) if position.prompt else [],
         "quick_groups": groups,
+        "pointer": ui.prompt_pointer(position.prompt, covered) if position.prompt else None,
         "picker": position.picker, "picker_template": ui_for(game.title).picker_template,
         "waiting_names": _waiting_names(context, position.waiting_seats, request.user),
         "deadlines": _deadlines(context, position.waiting_seats),

@@ -55,6 +55,10 @@ class TitleUI:
     # card), from the prompt and its picker: the prompt card leaves out their one-click answers and
     # forms, so each choice shows once.  Mails keep every quick answer (they have no picker).
     prompt_covers: Callable[[Any, dict[str, Any] | None], frozenset[str]] = lambda prompt, picker: frozenset()
+    # Where on the page the prompt is answered when a card outside the prompt card took its answers
+    # (1861's route card, below the map), from the prompt and what was covered: {"anchor", "words"}.
+    # Without it a phone's prompt card asks a question with nothing under it to press.
+    prompt_pointer: Callable[[Any, frozenset[str]], dict[str, str] | None] = lambda prompt, covered: None
     # Why players may not start new games of the title here yet ("" = they may).  The engine's
     # ``playable`` says a whole game plays to its end; this says the site's pages and mails can
     # take every decision of it.  A title held back still imports, replays and shows its games.

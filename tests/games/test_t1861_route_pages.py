@@ -82,6 +82,25 @@ def test_a_spectator_sees_no_route_card(client, nw_game):
     assert 'id="routes"' not in html and 'id="route-overlay"' not in html
 
 
+def test_the_prompt_card_points_to_the_route_card_it_leaves_the_answer_to(nw_client, nw_game):
+    """A walk on a phone: the prompt card asked "N (₽0): run your trains (best found: ₽80)?" with
+    nothing under it, the route card's button two screens further down, past the map."""
+    prompt = section(nw_client.get(f"/games/{nw_game.pk}/").content.decode(), "prompt")
+    assert '<a href="#routes">Run the suggested routes, or edit them, in the Routes card below the map.</a>' in prompt
+
+
+def test_a_prompt_the_prompt_card_answers_itself_points_nowhere(nw_client, nw_game):
+    nw_client.post(f"/games/{nw_game.pk}/move/", {"quick": quick_of(nw_client, nw_game),
+                                                  "expected_version": nw_game.version})
+    html = nw_client.get(f"/games/{nw_game.pk}/").content.decode()
+    assert "pay out, half or withhold?" in html and 'class="pointer"' not in html
+
+
+def quick_of(client, game: Game) -> str:
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    return re.search(r'id="accept-routes".*?name="quick" value="(\d+)"', html, re.S).group(1)
+
+
 def test_one_click_runs_the_suggested_routes(nw_client, nw_game):
     html = nw_client.get(f"/games/{nw_game.pk}/").content.decode()
     quick = re.search(r'id="accept-routes".*?name="quick" value="(\d+)"', html, re.S).group(1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.t1861.data import DATA
 from games.titles.t1861.changes import MAP_ANCHOR, changed_hexes
 from games.titles.t1861.colours import company_colours
-from games.titles.t1861.covers import prompt_covers
+from games.titles.t1861.covers import prompt_covers, prompt_pointer
 from games.titles.t1861.facts import state_facts
 from games.titles.t1861.lay_picker import prompt_picker
 from games.titles.t1861.present import present
@@ -30,6 +30,7 @@ UI = TitleUI(
     prompt_picker=prompt_picker,
     picker_template="games/boards/_1861_lays.html",
     prompt_covers=prompt_covers,
+    prompt_pointer=prompt_pointer,
     options=(BoolOption("column_market", "Column market: one column of prices, as in 1867 (rules 7.2)", False),),
     changed_hexes=changed_hexes,
     map_anchor=MAP_ANCHOR,

@@ -20,3 +20,11 @@ def prompt_covers(prompt: Prompt, picker: dict[str, Any] | None) -> frozenset[st
     if is_route_prompt(prompt) and any(answer.action.get("type") == "run_routes" for answer in prompt.quick):
         covered.add("run_routes")  # the route card's accept button is that answer; its editor, the form
     return frozenset(covered)
+
+
+def prompt_pointer(prompt: Prompt, covered: frozenset[str]) -> dict[str, str] | None:
+    """The link the prompt card shows when the route card took its answer (``TitleUI.prompt_pointer``):
+    that card sits below the map, a phone's screen or two under a question with no button of its own."""
+    if "run_routes" not in covered:
+        return None
+    return {"anchor": "routes", "words": "Run the suggested routes, or edit them, in the Routes card below the map."}
