@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from engine.acquire import mergers, turn
 from engine.acquire.board import DEAD, EIGHTH, tile_effect
@@ -42,7 +42,7 @@ def _check_turn(state: AcquireState, seat: Any, kind: str) -> None:
         raise IllegalAction("The game is over; no more moves can be made.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
         raise IllegalAction(f"There is no seat {seat!r} in this game.")
-    waiting = state.waiting_seat()
+    waiting = cast(int, state.waiting_seat())  # a seat: the game is not over (refused above)
     if seat != waiting:
         raise IllegalAction(f"It is not {state.players[seat]}'s move; the game waits for {state.players[waiting]}.")
     if kind == "declare_end":
@@ -114,7 +114,7 @@ def _choose_defunct(state: AcquireState, seat: int, action: dict[str, Any]) -> S
 
 def _dispose_shares(state: AcquireState, seat: int, action: dict[str, Any]) -> Step:
     merger = state.active_merger()
-    defunct, survivor = merger.defunct, merger.survivor
+    defunct, survivor = merger.disposing()
     chain = _chain_field(action)
     if chain != defunct:
         raise IllegalAction(f"The shares being disposed of now are {chain_name(defunct)}, not {chain_name(chain)}.")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.acquire.board import loose_group
 from engine.acquire.bonuses import pay_bonuses
 from engine.acquire.chains import price
@@ -96,7 +98,7 @@ def _start_defunct(state: AcquireState, chain: str, events: list[Event]) -> None
 def dispose(state: AcquireState, seat: int, sell: int, trade: int, events: list[Event]) -> None:
     """``seat`` sells ``sell`` and trades ``trade`` (2 for 1) defunct shares; the rest are kept."""
     merger = state.active_merger()
-    defunct, survivor = merger.defunct, merger.survivor
+    defunct, survivor = merger.disposing()
     holding = state.shares[seat]
     kept = holding[defunct] - sell - trade
     proceeds = sell * price(defunct, state.sizes[defunct])
@@ -131,7 +133,8 @@ def _dispose_event(
 def _complete(state: AcquireState, events: list[Event]) -> None:
     """Every defunct tile, the merging tile and the loose tiles it touches join the survivor (R28, D11)."""
     merger = state.active_merger()
-    survivor = merger.survivor
+    # Completed only once every defunct chain is resolved, so after the survivor was chosen.
+    survivor = cast(str, merger.survivor)
     defuncts = set(merger.chains) - {survivor}
     board = state.board
     moved = [tile for tile, chain in board.items() if chain in defuncts]

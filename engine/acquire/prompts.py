@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import Any, cast
 
 from engine.acquire.board import loose_group, tile_effect
 from engine.acquire.chains import CHAIN_IDS, MAX_BUY, price
@@ -95,7 +96,7 @@ def place_tile_prompt(state: AcquireState, seat: int) -> Prompt:
 
 
 def found_chain_prompt(state: AcquireState, seat: int) -> Prompt:
-    tile = state.placed
+    tile = cast(str, state.placed)  # a chain is founded by the tile just placed, so there is one
     size = len(loose_group(state, tile))
     choices = tuple(
         Choice(chain, chain_name(chain), f"{money(price(chain, size))} a share at {size} tiles")
@@ -154,11 +155,13 @@ def _chain_choice_prompt(
 def dispose_shares_prompt(state: AcquireState, seat: int) -> Prompt:
     """Sell, trade 2 for 1, keep; trading is offered only while the bank has survivor shares for it (R33)."""
     merger = state.active_merger()
-    defunct, survivor = merger.defunct, merger.survivor
+    defunct, survivor = merger.disposing()
     held = state.shares[seat][defunct]
     sale_price = price(defunct, state.sizes[defunct])
     most_traded = min(held - held % 2, 2 * state.bank[survivor])
     sell = Field("sell", "count", f"{chain_name(defunct)} shares to sell at {money(sale_price)}", max=held, default=0)
+    fields: tuple[Field, ...]
+    fixed: dict[str, Any]
     if most_traded:
         trade = Field("trade", "count", f"{chain_name(defunct)} shares to trade 2 for 1 {chain_name(survivor)}",
                       max=most_traded, step=2, default=0)

@@ -7,7 +7,7 @@ only and the same record always rebuilds the same state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.acquire.chains import CHAIN_IDS
 
@@ -37,6 +37,15 @@ class Merger:
     remaining: list[str] = field(default_factory=list)  # defunct chains not started yet, largest first
     defunct: str | None = None  # the defunct chain whose holders are disposing now
     queue: list[int] = field(default_factory=list)  # holders still to dispose of ``defunct``, next first
+
+    def disposing(self) -> tuple[str, str]:
+        """``(defunct, survivor)`` while holders dispose of shares (phase DISPOSE_SHARES).
+
+        Both are set then: the survivor when it is chosen, ``defunct`` when its holders are lined
+        up (``mergers._start_defunct``), before any holder is asked.  The casts say so to the type
+        checker and check nothing at run time.
+        """
+        return cast(str, self.defunct), cast(str, self.survivor)
 
     def copy(self) -> Merger:
         return Merger(

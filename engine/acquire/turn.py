@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.acquire.board import FOUND, GROW, LONE, MERGE, Effect, incorporate, is_dead, loose_group, tile_effect
 from engine.acquire.chains import price
 from engine.acquire.ending import finish
@@ -50,7 +52,8 @@ def _grow(state: AcquireState, tile: str, chain: str, events: list[Event], data:
 def found_chain(state: AcquireState, chain: str, events: list[Event]) -> None:
     """The placed tile and its loose group become ``chain``; the founder's free share if any is left (R16, R17)."""
     seat = state.current
-    incorporate(state, loose_group(state, state.placed), chain)
+    placed = cast(str, state.placed)  # a chain is founded by the tile just placed, so there is one
+    incorporate(state, loose_group(state, placed), chain)
     gift = state.bank[chain] > 0
     if gift:
         state.bank[chain] -= 1

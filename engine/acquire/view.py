@@ -15,7 +15,7 @@ from engine.acquire.tiles import in_board_order
 
 def view(state: AcquireState, seat: int | None) -> dict[str, Any]:
     """Plain JSON for ``seat`` (``None``: a spectator); never another seat's tiles."""
-    shown = {
+    shown: dict[str, Any] = {
         "title": state.title,
         "status": "finished" if state.finished else "in_progress",
         "actions_applied": state.actions_applied,

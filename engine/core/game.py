@@ -13,7 +13,7 @@ from engine.core.registry import get_title
 from engine.core.title import GameState, Title
 
 
-def title_of(state: GameState) -> Title:
+def title_of(state: GameState) -> Title[Any]:
     return get_title(state.title)
 
 

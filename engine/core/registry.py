@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.core.errors import MalformedRecord
-from engine.core.title import Title
+from engine.core.title import StateT, Title
 
-_TITLES: dict[str, Title] = {}
+# Each title takes its own state class; the registry holds them all, whatever their states.
+_TITLES: dict[str, Title[Any]] = {}
 
 # Title id -> module that registers it; imported lazily so titles stay independent.
 KNOWN_TITLES: dict[str, str] = {
@@ -17,13 +19,13 @@ KNOWN_TITLES: dict[str, str] = {
 }
 
 
-def register(title: Title) -> Title:
+def register(title: Title[StateT]) -> Title[StateT]:
     """Make ``title`` available by its id."""
     _TITLES[title.id] = title
     return title
 
 
-def get_title(title_id: object) -> Title:
+def get_title(title_id: object) -> Title[Any]:
     """The title with this id; MalformedRecord if there is none."""
     if not isinstance(title_id, str) or title_id not in KNOWN_TITLES:
         raise MalformedRecord(f"Unknown title {title_id!r}; known titles: {', '.join(KNOWN_TITLES)}.")
@@ -37,7 +39,7 @@ def get_title(title_id: object) -> Title:
     return _TITLES[title_id]
 
 
-def available_titles() -> list[Title]:
+def available_titles() -> list[Title[Any]]:
     """Every title whose engine is installed, in the registry's order (playable or not).
 
     For what a player may start, use :func:`playable_titles`.
@@ -51,7 +53,7 @@ def available_titles() -> list[Title]:
     return titles
 
 
-def playable_titles() -> list[Title]:
+def playable_titles() -> list[Title[Any]]:
     """The installed titles whose games can be played to the end: what the site offers to start.
 
     A title registers as soon as its records replay (the record contract, ``import-18xx``),

@@ -11,7 +11,7 @@ names the prompt id ("waiting for cy (place_tile)"), which a player cannot read.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from engine.core.events import Event
 from engine.core.forced import ForcedAnswer
@@ -34,8 +34,16 @@ class GameState(Protocol):
     actions_applied: int
 
 
-class Title(Protocol):
-    """A title's rules.  Implementations live in ``engine/<title>/`` and register."""
+# A title's own state class; each title's rules take and return only its own states.
+StateT = TypeVar("StateT", bound=GameState)
+
+
+class Title(Protocol[StateT]):
+    """A title's rules.  Implementations live in ``engine/<title>/`` and register.
+
+    Generic over the title's state class (``Title[AcquireState]``); code that does not know
+    which title it holds (the registry, ``engine.core.game``) has a ``Title[Any]``.
+    """
 
     id: str
     name: str
@@ -49,26 +57,26 @@ class Title(Protocol):
     def validate_options(self, options: Any) -> dict[str, Any]:
         """Options with defaults filled in; raises MalformedRecord for unknown or bad ones."""
 
-    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> GameState:
+    def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> StateT:
         """The state before the first record action (setup and dealing done)."""
 
-    def opening_events(self, state: GameState) -> list[Event]:
+    def opening_events(self, state: StateT) -> list[Event]:
         """The setup as log lines (a deal, who starts), read from a state no action has changed yet."""
 
-    def waiting(self, state: GameState) -> list[Waiting]:
+    def waiting(self, state: StateT) -> list[Waiting]:
         """Every seat that must act now, its prompt name and accepted action types; [] when finished."""
 
-    def prompts(self, state: GameState) -> list[Prompt]:
+    def prompts(self, state: StateT) -> list[Prompt]:
         """Every seat that must act now, with what it is asked and its legal answers; [] when finished."""
 
-    def forced_answer(self, state: GameState) -> ForcedAnswer | None:
+    def forced_answer(self, state: StateT) -> ForcedAnswer | None:
         """The answer a waiting seat must give when its prompt has exactly one legal answer, else None.
 
         Decided from the title's own rules; the answer must be accepted by ``apply_in_place``.
         """
 
     def apply_in_place(
-        self, state: GameState, seat: int, action: dict[str, Any], asked: Waiting | None = None
+        self, state: StateT, seat: int, action: dict[str, Any], asked: Waiting | None = None
     ) -> list[Event]:
         """Apply a legal action to ``state`` itself.
 
@@ -87,23 +95,23 @@ class Title(Protocol):
         stored events are sealed again when read.  A title with nothing hidden returns them.
         """
 
-    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator), as plain JSON."""
 
-    def result(self, state: GameState) -> list[dict[str, Any]] | None:
+    def result(self, state: StateT) -> list[dict[str, Any]] | None:
         """Final standings (best first), or None while the game runs."""
 
-    def summary(self, state: GameState) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, Any]:
         """The replay command's output for this state (the record contract)."""
 
-    def to_json(self, state: GameState) -> dict[str, Any]:
+    def to_json(self, state: StateT) -> dict[str, Any]:
         """The whole state as plain JSON (round-trips through ``from_json``)."""
 
-    def from_json(self, raw: dict[str, Any]) -> GameState:
+    def from_json(self, raw: dict[str, Any]) -> StateT:
         """Rebuild a state from ``to_json`` output."""
 
-    def copy_state(self, state: GameState) -> GameState:
+    def copy_state(self, state: StateT) -> StateT:
         """An independent copy of ``state``."""
 
-    def random_action(self, state: GameState, seat: int, rng: random.Random) -> dict[str, Any]:
+    def random_action(self, state: StateT, seat: int, rng: random.Random) -> dict[str, Any]:
         """A legal action for ``seat`` chosen at random (random games, fuzzing, bots)."""

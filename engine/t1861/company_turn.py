@@ -450,8 +450,9 @@ def _run_routes(state: State, company: str, action: dict[str, Any]) -> list[Even
 
 # The log's verb per dividend kind ("payouts ₽80" read as a noun).
 def _dividend(state: State, company: str, action: dict[str, Any]) -> list[Event]:
+    requested: Any = action.get("kind")  # whatever the action holds: the enum refuses all but its values
     try:
-        kind = DividendKind(action.get("kind"))
+        kind = DividendKind(requested)
     except ValueError:
         raise IllegalAction("A dividend is payout, half or withhold (rules 12.7).") from None
     return [*_pay(state, company, kind), *_after(state, "dividend")]
@@ -591,8 +592,9 @@ def over_limit(state: State) -> str | None:
     the green minors join it when the green minors become available (phase 3), each group in data
     file order. A phase change can put several companies over at once, so the order decides who
     is asked first."""
-    for companies, kind, green in ((state.minors, "minor", False), (state.majors, "major", None),
-                                   (state.minors, "minor", True)):
+    groups: tuple[tuple[dict[str, dict[str, Any]], CompanyKind, bool | None], ...] = (
+        (state.minors, "minor", False), (state.majors, "major", None), (state.minors, "minor", True))
+    for companies, kind, green in groups:
         for company, entry in companies.items():  # asked at every step: the entries straight
             if green is not None and (company in GREEN_MINORS) != green:
                 continue

@@ -28,6 +28,7 @@ from engine.t1861 import game_end
 from engine.t1861.data import DATA
 from engine.t1861.game_end import EndReason, GameEnd, RoundNumber
 from engine.t1861.loans import loans_words
+from engine.t1861.market import CompanyKind
 from engine.t1861.market_events import at_game_end
 from engine.t1861.prices import market_of, place
 from engine.t1861.state import State
@@ -93,7 +94,7 @@ def finish(state: State) -> list[Event]:
     for company, entry in [*state.minors.items(), *state.majors.items()]:
         if entry["status"] != "started" or not entry["loans"]:
             continue
-        kind = "minor" if company in state.minors else "major"
+        kind: CompanyKind = "minor" if company in state.minors else "major"
         row, column = entry["cell"]
         cell = market_of(state).cell(row, column)
         assert cell is not None

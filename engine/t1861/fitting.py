@@ -61,7 +61,8 @@ def candidates(hex_id: str, current: LaidTile | None) -> tuple[tuple[str, tuple[
     at every rotation, so the answer is the same (and a random game's lays, which ask this
     of every hex they look at, try a quarter of the manifest)."""
     wanted = next_colour(hex_contents(hex_id, current).colour)
-    found = ((number, fits(hex_id, current, number)) for number in _TILES_BY_COLOUR.get(wanted, ()))
+    numbers = _TILES_BY_COLOUR.get(wanted, ()) if wanted is not None else ()  # gray: nothing replaces it
+    found = ((number, fits(hex_id, current, number)) for number in numbers)
     return tuple((number, fitted) for number, fitted in found if fitted)
 
 

@@ -44,7 +44,8 @@ def replay_export(export: Export, until: int | None = None,
     options = record_options(export, effective)
     players = [player.name for player in export.players]
     state = TITLE.new_game(players, record_seed(export), TITLE.validate_options(options))
-    record = {"title": "1861", "players": players, "seed": record_seed(export), "options": options, "actions": []}
+    record: dict[str, Any] = {"title": "1861", "players": players, "seed": record_seed(export), "options": options,
+                              "actions": []}
     imported = Imported(state, record)
     translator = Translator(export, acting_seat=lambda company: acting_seat(state, company),
                             network_now=lambda: company_turn.network(state),

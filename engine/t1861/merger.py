@@ -172,12 +172,13 @@ def _check_a_major_is_left(state: State) -> None:
         raise IllegalAction("Every major has started; there is none left for a merger to form (rules 14.3).")
 
 
-def check_formable(state: State, merging: list[str]) -> mergers.Exchange:
+def check_formable(state: State, merging: list[str]) -> mergers.Exchange[int]:
     """14.3: an unstarted major to form, and some involved owner able to hold 20% (two
     minors, or cash for one more share)."""
     _check_a_major_is_left(state)
     merging = sorted(merging, key=state.round["order"].index)
-    deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
+    owners: list[int] = [state.minors[minor]["owner"] for minor in merging]  # a started minor's owner is a seat
+    deal = mergers.exchange(owners)
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
     if not mergers.someone_can_be_president(deal, price, dict(enumerate(state.cash))):
         raise IllegalAction(f"Nobody in this merger could hold 20% of the major at ₽{price:,} (two minors, or the"
@@ -193,7 +194,7 @@ def _formable(state: State, merging: list[str]) -> bool:
     return True
 
 
-def _hand_out(state: State, major: str, deal: mergers.Exchange) -> None:
+def _hand_out(state: State, major: str, deal: mergers.Exchange[int]) -> None:
     if deal.president is not None:  # else the 20% waits in the treasury (R7)
         state.majors[major]["certificates"][holdings.PRESIDENT] = deal.president
     for owner, percent in deal.holdings:

@@ -22,7 +22,8 @@ def consent_prompt(state: State, seat: int) -> Prompt:
     major, merging = frame["major"], sorted(frame["merging"], key=frame["order"].index)
     acting = frame["merging"][0]
     price = mergers.merger_price([state.minors[minor]["price"] for minor in merging])
-    deal = mergers.exchange([state.minors[minor]["owner"] for minor in merging])
+    owners: list[int] = [state.minors[minor]["owner"] for minor in merging]  # a started minor's owner is a seat
+    deal = mergers.exchange(owners)
     theirs = [minor.upper() for minor in merging if state.minors[minor]["owner"] == seat]
     president = ("no one reaches the president's 20% by the exchange alone" if deal.president is None
                  else f"{state.players[deal.president]} presides")

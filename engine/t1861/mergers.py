@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine.core.errors import IllegalAction
 from engine.t1861 import par_prices
@@ -43,16 +44,18 @@ from engine.t1861.data import DATA
 from engine.t1861.market import Cell, in_convert_range
 
 Owner = str | int  # a player's id (18xx.games ids are numbers)
+# The owners of one exchange are all of one kind: the engine's seats (int), or ids as a caller names them.
+OwnerT = TypeVar("OwnerT", bound=Owner)
 
 
 @dataclass(frozen=True)
-class Exchange:
+class Exchange(Generic[OwnerT]):
     """What the minors' owners hold after the exchange: percent per owner, and the president."""
 
-    holdings: tuple[tuple[Owner, int], ...]  # in the order the owners first received a share
-    president: Owner | None  # None until someone buys up to 20% (R7)
+    holdings: tuple[tuple[OwnerT, int], ...]  # in the order the owners first received a share
+    president: OwnerT | None  # None until someone buys up to 20% (R7)
 
-    def percent_of(self, owner: Owner) -> int:
+    def percent_of(self, owner: OwnerT) -> int:
         """Percent of the major ``owner`` holds after the exchange."""
         return dict(self.holdings).get(owner, 0)
 
@@ -103,10 +106,10 @@ def closes_automatically(owners_in_merger: Sequence[Owner], candidate_owners: Se
     return len(owners_in_merger) >= 2 and not any(can_add(owners_in_merger, owner) for owner in candidate_owners)
 
 
-def exchange(owners_in_operating_order: Sequence[Owner]) -> Exchange:
+def exchange(owners_in_operating_order: Sequence[OwnerT]) -> Exchange[OwnerT]:
     """One 10% share per minor; the first owner to get a second swaps for the president's 20%."""
-    received: Counter[Owner] = Counter()
-    president: Owner | None = None
+    received: Counter[OwnerT] = Counter()
+    president: OwnerT | None = None
     for owner in owners_in_operating_order:
         received[owner] += 1
         if president is None and received[owner] == 2:
@@ -114,7 +117,7 @@ def exchange(owners_in_operating_order: Sequence[Owner]) -> Exchange:
     return Exchange(tuple((owner, 10 * count) for owner, count in received.items()), president)
 
 
-def someone_can_be_president(deal: Exchange, price: int, cash_by_owner: Mapping[Owner, int]) -> bool:
+def someone_can_be_president(deal: Exchange[OwnerT], price: int, cash_by_owner: Mapping[OwnerT, int]) -> bool:
     """14.3: an owner already at 20%, or one who can afford one more share at ``price``."""
     if deal.president is not None:
         return True

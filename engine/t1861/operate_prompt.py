@@ -8,7 +8,8 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from engine.core.errors import IllegalAction
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer
@@ -49,8 +50,11 @@ def _trade(train: str, owner: str) -> dict[str, Any]:
 def operate_prompt(state: State, seat: int) -> Prompt:
     operating = company_turn.turn(state)
     company, step = operating["company"], operating["step"]
-    build = {"redeem": _redeem, "track": _track, "token": _token, "routes": _routes, "dividend": _dividend,
-             "private": _private, "last_private": _private, "discard": _discard, "buy_train": _buy_train}[step]
+    # Each step's question, options and quick answers; the steps that place things take the places too.
+    builders: dict[str, Callable[..., tuple[str, list, list]]] = {
+        "redeem": _redeem, "track": _track, "token": _token, "routes": _routes, "dividend": _dividend,
+        "private": _private, "last_private": _private, "discard": _discard, "buy_train": _buy_train}
+    build = builders[step]
     name = "operate"
     if step == "discard":
         company, name = company_turn.over_limit(state) or company, "discard_train"
@@ -215,7 +219,8 @@ def _private(state: State, company: str) -> tuple[str, list, list]:
 def _private_words(state: State, private: str) -> str:
     """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
     name = DATA.company("privates", private)["name"]
-    return f"{name}, {state.players[state.privates[private]]}'s; face value ₽{company_turn.FACE_VALUE[private]:,}"
+    owner = cast(int, state.privates[private])  # a seat: only privates a player holds are offered (players_privates)
+    return f"{name}, {state.players[owner]}'s; face value ₽{company_turn.FACE_VALUE[private]:,}"
 
 
 def _discard(state: State, company: str) -> tuple[str, list, list]:

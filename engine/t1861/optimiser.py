@@ -835,7 +835,7 @@ class _Combiner:
     def __init__(self, trains: list[Train], candidates: list[_Route], greedy, floor: int) -> None:
         self.order = sorted(range(len(trains)), key=lambda i: (trains[i].name, i))
         self.trains = trains
-        self.lists = {}
+        self.lists: dict[str, list[_Route]] = {}  # each train name's usable candidates, best first
         for train in trains:
             if train.name not in self.lists:
                 usable = [route for route in candidates if route.revenue.get(train.name, -1) > 0]

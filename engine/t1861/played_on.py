@@ -12,9 +12,10 @@ changed the recorded part stays off, and the game plays on as 18xx.games would.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from engine.core.record import ReplayError, record_from_json, replay
+from engine.t1861.state import State
 from engine.t1861.title import TITLE
 
 CONSENTS = ("merger_consent", "sale_consent")
@@ -42,6 +43,7 @@ def _replays_to(record: dict[str, Any], position: str) -> bool:
 
 def _position(record: dict[str, Any]) -> str:
     """The replayed state as JSON, its options left out (they are what is compared)."""
-    data = TITLE.to_json(replay(record_from_json(record)))
+    # An 1861 record (this module's callers import 1861 games) replays to an 1861 state.
+    data = TITLE.to_json(cast(State, replay(record_from_json(record))))
     data.pop("options", None)
     return json.dumps(data, sort_keys=True)

@@ -115,7 +115,7 @@ def _drop_price(state: State, rebuild: bool) -> list[Event]:
     price falls again at once and the list is rebuilt (as 18xx.games re-offers it).
     """
     auction = _auction(state)
-    events = []
+    events: list[Event] = []
     while True:
         auction["minimum"] = max(auction["minimum"] - DROP, 0)
         auction["drops"] += 1

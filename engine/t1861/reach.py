@@ -126,10 +126,10 @@ def _walk(network: Network, company: str) -> tuple[Reach, set[str]]:
     from_second: set[str] = set()
     junctions: set[str] = set()  # every junction arrived at: the junction ends of the walked segments
     pending: list[tuple[Segment, str]] = []
-    for stop in network.stops_with_token(company):
-        found.stops.add(stop.id)
-        found.token_hexes.add(stop.hex)
-        pending.extend((segment, stop.id) for segment in touching.get(stop.id, ()))
+    for tokened in network.stops_with_token(company):
+        found.stops.add(tokened.id)
+        found.token_hexes.add(tokened.hex)
+        pending.extend((segment, tokened.id) for segment in touching.get(tokened.id, ()))
     while pending:
         segment, start = pending.pop()
         first, second = segment.ends
@@ -184,11 +184,11 @@ def _seek(network: Network, company: str, near: str | None, wanted: Callable[[St
         pushed += 1
         heappush(heap, (away(segment.hex) if away is not None else -pushed, pushed, segment, start))
 
-    for stop in network.stops_with_token(company):
-        if wanted is not None and wanted(stop):
+    for tokened in network.stops_with_token(company):
+        if wanted is not None and wanted(tokened):
             return True
-        for segment in touching.get(stop.id, ()):
-            push(segment, stop.id)
+        for segment in touching.get(tokened.id, ()):
+            push(segment, tokened.id)
     while heap:
         _, _, segment, start = heappop(heap)
         first, second = segment.ends

@@ -69,7 +69,7 @@ def _fits(network: Network, route: Mapping[str, Any], train: Train) -> list[Fit]
                 f"The recorded {train.label}'s route runs on track that is not on the map ({'-'.join(hexes)})."
             )
     index = segment_index(network)
-    scored = []
+    scored: list[tuple[int, int, int, Fit]] = []  # sort keys, then the fit
     for walk in _walks(options):
         segments = tuple(segment for stretch in walk for segment in stretch[2])
         pieces = [piece for segment_id in segments for piece in track_pieces(network, index[segment_id])]

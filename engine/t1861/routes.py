@@ -257,7 +257,9 @@ class _Walk:
         stop = stops_by_id.get(here)
         if stop is None:
             return None
-        visited, pieces, all_pieces = [stop], [], []
+        visited = [stop]
+        pieces: list[tuple[str, ...]] = []
+        all_pieces: list[str] = []
         for segment in self.segments:
             first, second = segment.ends
             if here == first:

@@ -184,7 +184,8 @@ def state_to_json(state: State) -> dict[str, Any]:
 def state_from_json(raw: dict[str, Any]) -> State:
     """The state :func:`state_to_json` wrote (JSON turns int keys and owners back as written)."""
     try:
-        optional = {"operating": None, "trainless_majors": [], "game_end": None}  # snapshots from before these existed
+        # snapshots from before these existed
+        optional: dict[str, Any] = {"operating": None, "trainless_majors": [], "game_end": None}
         fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name not in optional}
         fields.update({name: copy.deepcopy(raw.get(name, default)) for name, default in optional.items()})
         fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))

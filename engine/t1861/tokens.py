@@ -123,7 +123,7 @@ _LAST_HOMES: list[tuple[Board | None, tuple[tuple[str, int], ...]]] = [(None, ()
 
 def _home_city_options(board: Board) -> list[tuple[str, int]]:
     network = any_phase_network(board)
-    found = []
+    found: list[tuple[str, int]] = []
     for hexdef in DATA.hexes.values():
         cities = len(board.contents(hexdef.id).cities)
         empty = _empty_cities(board, hexdef.id) if cities else []

@@ -60,7 +60,8 @@ def _first_evidence(
 def _depot_streams(facts: WalkFacts) -> list[list[str]]:
     """The depot's fixed line (``depot.next_train``, the unlimited 8 cut at the walk's copies),
     then each side type sold beside it from its phase."""
-    depot, line = new_depot(), []
+    depot = new_depot()
+    line: list[str] = []
     while (train := next_train(depot)) is not None and len(line) < _line_length(facts):
         line.append(train)
         depot = sell(depot, train, "2")
