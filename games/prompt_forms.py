@@ -18,6 +18,9 @@ from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer, subjec
 
 MAX_FIELD_CHARS = 200
 GROUP_FROM = 7  # fewer one-click answers than this stay one plain row
+# Number fields that are an amount of money in every title (bids, agreed prices): a walk's 1861
+# opening bid read "100 to 420, in steps of 5" beside questions that write every amount as "₽100".
+MONEY_FIELDS = frozenset({"price"})
 
 
 class FormProblem(Exception):
@@ -56,6 +59,7 @@ class FieldWidget:
     budget: int | None
     value: Any = None  # what the input shows: the default, or what a refused post sent
     choices: list[ChoiceWidget] = field(default_factory=list)
+    money: bool = False  # its hint writes the range with the game's currency (from ₽100 to ₽420)
 
 
 @dataclass
@@ -197,6 +201,7 @@ def _widget(spec: Field) -> FieldWidget:
         total_max=spec.total_max,
         budget=spec.budget,
         value=_shown_value(spec),
+        money=spec.name in MONEY_FIELDS,
     )
     legal = spec.legal_choices()
     for choice in spec.choices:
