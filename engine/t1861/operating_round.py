@@ -64,8 +64,8 @@ def next_company(state: State) -> list[Event]:
             return events
     if rsr_turn.due(state):  # section 6: last, after all majors
         events += rsr_turn.begin(state)
-        if rsr_turn.is_waiting(state) or company_turn.is_waiting(state):
-            return events
+        if rsr_turn.is_waiting(state) or company_turn.is_waiting(state) or state.trainless_majors:
+            return events  # R4: majors the RSR's purchases left trainless are offered before the round ends
     return events + _end(state)
 
 

@@ -16,6 +16,10 @@ would: each must finish with 18xx.games' end reason and exactly its per-player r
   treasury names a low one (``share_ids``).
 - 201: the RSR's revenue breaks the bank (₽23 pays ₽130; G10) and its train purchases pay it
   back in the same step; the game still ends with that OR (17), 6 players, column market.
+- 1001: the RSR's purchases at the end of an OR (phases 4 to 8 in one turn) leave four majors
+  trainless; their presidents answer before the next OR begins (R4), all nationalise, and the
+  RSR alone plays the last ORs (3 players, column market).  Our round went on into the next
+  OR and began GRR's turn first, so the game stood still on a nationalised major's turn.
 """
 
 from __future__ import annotations
@@ -28,13 +32,15 @@ from typing import Any
 
 import pytest
 
+from engine.t1861.importer import replay_export
+from engine.t1861.title import TITLE
 from tests.engine.t1861.fixtures import FIXTURES, fixture_export
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_then_pool_share",
          "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
          "oracle_173_token_removal_order", "oracle_186_merger_certificates",
-         "oracle_201_rsr_revenue_breaks_the_bank"]
+         "oracle_201_rsr_revenue_breaks_the_bank", "oracle_1001_trainless_after_the_rsr"]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
@@ -52,3 +58,13 @@ def test_the_game_replays_to_18xx_games_result(game: str) -> None:
     assert summary["status"] == "finished" and summary["end_reason"] == export.end_reason
     player_id = {player.name: str(player.id) for player in export.players}
     assert {player_id[entry["name"]]: entry["score"] for entry in summary["standings"]} == export.result
+
+
+def test_majors_the_rsrs_purchases_leave_trainless_are_asked_before_the_next_round() -> None:
+    """23 R4: 1001's RSR buys up to the first 8-train as OR 13.1's last company; GRR, MVR, SE and
+    MKN are left trainless, and GRR's president is asked while OR 13.1 is still on."""
+    imported = replay_export(fixture_export("oracle_1001_trainless_after_the_rsr"), until=1239)
+    state = imported.state
+    assert imported.refused is None and state.round["operating_round"] == 1
+    assert state.trainless_majors == ["grr", "mvr", "se", "mkn"]
+    assert [(asked.seat, asked.prompt) for asked in TITLE.waiting(state)] == [(2, "trainless_major")]
