@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.t1861.depot import train_type_of
-from games.titles.t1861.present import company_names, next_train_words, on_sale, round_label
+from games.titles.t1861.present import company_names, end_words, next_train_words, on_sale, round_label
 
 
 def t1861_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -17,7 +17,8 @@ def t1861_position(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     players = {player["seat"]: player["name"] for player in view.get("players", [])}
     bank = view.get("bank", 0)
     next_train = next_train_words(on_sale(view))
-    round_words = f"{round_label(view.get('round') or {})}, phase {view.get('phase')}"
+    ended = end_words(view)
+    round_words = f"{round_label(view.get('round') or {})}{f' ({ended})' if ended else ''}, phase {view.get('phase')}"
     return {
         "round": round_words,
         "bank": (f"Bank ₽{bank:,}" if bank >= 0 else "The bank has broken")

@@ -182,6 +182,8 @@ def test_a_game_its_players_ended_by_agreement_reads_as_over_with_that_reason(cl
     assert response.status_code == 200 and game.status == GameStatus.IMPORTED and game.is_read_only
     assert "Final standings" in html and 'id="round-label">Game over<' in html
     assert "The game is over: the players ended it by agreement." in html
+    # The board says why beside "Game over", where the position is read, not only in the log.
+    assert '<p id="end-reason">The game ended: the players ended it by agreement.</p>' in html
 
 
 def test_a_file_neither_record_nor_export_says_what_each_would_need(client, dee) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.t1861.title import TITLE
 from notifications.positions import position_for, position_template
+from notifications.positions.t1861 import t1861_position
 from tests.engine.t1861.games import fixture_replay
 
 
@@ -23,3 +24,14 @@ def test_the_position_names_prices_treasuries_and_holdings():
     you = next(player for player in position["players"] if player["you"])
     assert you["name"] == "Player 2" and you["facts"].startswith("₽378 cash; worth ₽")
     assert "shares GRR 30%" in you["facts"] and "privates TSR" in you["facts"]
+
+
+def finished(**extra: object) -> dict[str, object]:
+    return {"round": {"kind": "end"}, "phase": "8", "bank": 8978, "players": [], "companies": {}, **extra}
+
+
+def test_a_finished_games_mail_says_why_it_ended():
+    """A walk's result mail read "Game over, phase 8. Bank ₽8,978." and never said what ended it."""
+    assert t1861_position(finished(end_reason="final_phase"), None)["round"] == (
+        "Game over (the final phase's last set of operating rounds is over), phase 8")
+    assert t1861_position(finished(end_reason="bank"), None)["round"] == "Game over (the bank broke), phase 8"

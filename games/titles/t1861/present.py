@@ -15,6 +15,8 @@ from typing import Any
 
 from engine.t1861.data import DATA
 from engine.t1861.depot import a_train, train_type_of
+from engine.t1861.ending import REASON_WORDS
+from engine.t1861.game_end import EndReason
 from engine.t1861.train_limits import train_limit
 from games.titles.t1861.colours import company_colour
 from games.titles.t1861.map_svg import map_svg
@@ -32,6 +34,7 @@ def present(view: dict[str, Any]) -> dict[str, Any]:
         # map_svg escapes every name it draws; the template embeds its string as markup.
         "map_svg": map_svg(facts["map"]) if facts.get("map") else "",
         "round": round_label(view.get("round") or {}),
+        "end_reason": end_words(view),
         "bank": bank_line(view.get("bank", 0)),
         "next_train": next_train_words(on_sale(view)),
         "order": _order(view.get("round") or {}, facts.get("operating"), names),
@@ -77,6 +80,15 @@ def round_label(round_: dict[str, Any]) -> str:
     if kind == "end":
         return "Game over"
     return str(kind or "")
+
+
+def end_words(view: dict[str, Any]) -> str:
+    """Why a finished game ended, in the log's words ("the bank broke"); "" while it runs.  A walk's
+    finished game said only "Game over" with ₽8,978 still in the bank: nothing told why it stopped."""
+    try:
+        return REASON_WORDS[EndReason(view.get("end_reason"))]
+    except ValueError:
+        return ""
 
 
 def bank_line(bank: int) -> str:
