@@ -106,6 +106,11 @@ def _places(state: State, company: str, step: str) -> dict[str, list]:
     return {}
 
 
+def nothing_to_lay(state: State, company: str) -> bool:
+    """The track step offers nothing but its pass: no legal lay, or none the company can pay for."""
+    return not _places(state, company, "track")["lays"]
+
+
 def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, list, list]:
     affordable = places["lays"]
     actions, quick = [], []

@@ -20,9 +20,11 @@ from engine.core.prompts import Prompt, Waiting
 from engine.t1861 import (
     asking,
     bot,
+    company_turn,
     conversion,
     merger,
     merger_round,
+    operate_prompt,
     order_facts,
     private_auction,
     rules,
@@ -86,6 +88,9 @@ class Title1861:
         the convert range): 18xx.games asks it and records the pass, so the rules ask too, and
         the service answers it, as the README says of prompts without a choice.
 
+        A company's track step with no tile it can lay and pay for: 18xx.games asks it and
+        records the pass; a player asked it every OR by mail lost a day each time (a walk).
+
         The stock turn 18xx.games asks for a par nobody can make (R5): none affordable
         (167259 id 633), or no home city free (G8; 18xx.games offers the par all the same).
         Its one answer is ``pass``, which stays in the record as it does there.
@@ -103,6 +108,11 @@ class Title1861:
             minor = merger_round.minor(state).upper()
             note = forced_note(f"{minor} can neither convert nor merge now, so {state.players[asked.seat]} passes"
                                " for it.", asked.seat, asked.prompt)
+            return ForcedAnswer(asked.seat, {"type": "pass"}, note)
+        if asked.prompt == "operate" and _track_step_only_passes(state):
+            company = company_turn.turn(state)["company"]
+            note = forced_note(f"{company.upper()} has no tile it can lay and pay for now, so"
+                               f" {state.players[asked.seat]} passes its track step.", asked.seat, asked.prompt)
             return ForcedAnswer(asked.seat, {"type": "pass"}, note)
         if asked.prompt != "stock_turn" or not stock_round.only_pass(state, asked.seat):
             return None
@@ -155,6 +165,14 @@ def _no_par_reason(state: State, seat: int) -> str:
 
 
 TITLE = Title1861()
+
+
+def _track_step_only_passes(state: State) -> bool:
+    """12.3: the operating company is at its track step and has no tile it can lay and pay for."""
+    turn = state.operating
+    if turn is None or turn.get("step") != "track" or not turn.get("company"):
+        return False
+    return operate_prompt.nothing_to_lay(state, turn["company"])
 
 
 def _merger_turn_only_passes(state: State) -> bool:

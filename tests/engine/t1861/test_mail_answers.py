@@ -132,6 +132,9 @@ def test_a_track_step_with_no_lay_says_so_rather_than_asking_to_lay_track():
     assert prompt.question.endswith(": no track to lay (no legal lay it can pay for); go on?")
     assert [answer.label for answer in prompt.quick] == ["No (more) track"]
     company = prompt.context["company"]
+    forced = TITLE.forced_answer(state)  # the service passes for the player: no mail for a day lost
+    assert forced is not None and (forced.seat, forced.action) == (prompt.seat, {"type": "pass"})
+    assert f"{company.upper()} has no tile it can lay and pay for now" in forced.note.text
     assert not prompt.context["trains"]  # its first turn: a trainless minor's run reads in words, not 'keeps ₽0, ...'
     price = state.minors[company]["price"]
     lines = [event.text for event in TITLE.apply_in_place(state, prompt.seat, {"type": "pass"})]
