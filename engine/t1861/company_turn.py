@@ -523,7 +523,8 @@ def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     count = action.get("count")
     most = redeemable(state, company) if may_redeem(state, company) else 0
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= most:
-        raise IllegalAction(f"{company.upper()} may redeem 1 to {most} share(s) now (once a turn, from the pool,"
+        allowed = "no shares" if most == 0 else "1 share" if most == 1 else f"1 to {most} shares"
+        raise IllegalAction(f"{company.upper()} may redeem {allowed} now (once a turn, from the pool,"
                             " at the current price; rules 12.2).")
     entry = state.majors[company]
     for _ in range(count):
@@ -531,7 +532,8 @@ def _redeem(state: State, company: str, action: dict[str, Any]) -> list[Event]:
     entry["cash"] -= count * entry["price"]
     state.bank += count * entry["price"]
     turn(state)["redeemed"] = True
-    event = Event(f"{company.upper()} redeems {count} share(s) for ₽{count * entry['price']:,}.", "redeem_shares",
+    paid = f"₽{count * entry['price']:,}"
+    event = Event(f"{company.upper()} redeems {holdings.shares_words(count)} for {paid}.", "redeem_shares",
                   {"company": company, "count": count})
     return [event, *_recheck(state, company)]
 

@@ -15,6 +15,11 @@ from engine.t1861.state import MAJOR_CERTIFICATES, Owner, State, certificate_lim
 PRESIDENT = 0
 
 
+def shares_words(count: int) -> str:
+    """"1 share", "3 shares": a count in a sentence, never "share(s)"."""
+    return f"{count} share{'' if count == 1 else 's'}"
+
+
 def percent_of(state: State, major: str, owner: Owner) -> int:
     """The percentage of ``major`` that ``owner`` holds.  Every certificate but the president's
     is one share, so this is a count (in C; stock turns ask it for every seat and major)."""

@@ -157,7 +157,8 @@ def sell_shares(state: State, seat: int, major: Any, count: Any) -> list[Event]:
     if most is None:
         raise IllegalAction(f"{state.players[seat]} cannot sell shares of {str(major).upper()} now.")
     if count > most:
-        raise IllegalAction(f"{state.players[seat]} may sell at most {most} share(s) of {major.upper()} now.")
+        raise IllegalAction(f"{state.players[seat]} may sell at most {holdings.shares_words(most)}"
+                            f" of {major.upper()} now.")
     company = state.majors[major]
     price = company["price"]
     was_president = holdings.president_of(state, major) == seat

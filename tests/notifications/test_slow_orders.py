@@ -76,14 +76,14 @@ def test_pass_for_the_stock_round_passes_until_another_player_sells_a_share_its_
     assert outbox_to(ANN) == []  # the order answered every one of her turns
     play_record(game, 386)  # bob passes, then cy sells a GRR share: ann holds GRR, so her order is cancelled
     order = order_of(game, 0, "pass_stock_round")
-    assert not order.active and order.disarmed_because == "Player 3 sold 1 GRR share(s)"
+    assert not order.active and order.disarmed_because == "Player 3 sold 1 GRR share"
     play_record(game, 387)  # cy buys NW; ann is asked by mail, and told why
     (sent,) = outbox_to(ANN)
     assert ('Your standing order "pass for the rest of the stock round" was cancelled because Player 3 sold 1 GRR'
-            ' share(s).') in sent.body
+            ' share.') in sent.body
     assert "Your standing orders in this game:" not in sent.body
     page = _logged_in(players[0]).get(f"/games/{game.pk}/").content.decode()  # and on the game page
-    assert "was cancelled because Player 3 sold 1 GRR share(s)." in page
+    assert "was cancelled because Player 3 sold 1 GRR share." in page
 
 
 def test_a_pass_order_ends_quietly_with_its_stock_round(players):

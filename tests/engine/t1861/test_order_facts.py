@@ -27,7 +27,7 @@ def facts_by_move() -> dict[int, list]:
 def test_a_sale_concerns_the_other_holders_of_that_major_only() -> None:
     (sale,) = facts_by_move()[385]  # Player 3 sells a GRR share; Player 1 and 2 hold GRR
     assert (sale.kind, sale.because, sale.seats, sale.companies) == (
-        SHARES_SOLD, "Player 3 sold 1 GRR share(s)", frozenset({0, 1}), frozenset({"grr"}))
+        SHARES_SOLD, "Player 3 sold 1 GRR share", frozenset({0, 1}), frozenset({"grr"}))
     assert sale.touches(0, None) and not sale.touches(2, None) and not sale.touches(0, "nw")
 
 
