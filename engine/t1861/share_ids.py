@@ -6,7 +6,8 @@ the money went to the bank or to the company.  Certificates move by the recorded
 (bought to the buyer, sold to the pool), and also where no action names them: a change of
 president swaps the new president's ordinary certificates for the president's one (they go
 to the pool, or to the old president), a nationalised major's certificates all go back to
-its treasury, a merger hands new certificates out.
+its treasury (made anew there, in number order, as 18xx.games resets the major; oracle seed 2),
+a merger hands new certificates out.
 
 So the ids are kept per holder in the order each holder got them, moved as the actions
 say, and then made to agree with the game's own holdings after every action
@@ -81,6 +82,10 @@ class ShareIds:
                 self._agree(company.upper(), owners)
 
     def _agree(self, major: str, owners: list[Holder]) -> None:
+        if all(owner == TREASURY for owner in owners):  # unstarted, or reset by a nationalisation (15.3):
+            self.held[major] = {TREASURY: [f"{major}_{number}" for number in range(1, len(owners))]}
+            self.president[major] = TREASURY  # 18xx.games makes the certificates anew, in number order
+            return
         self.president[major] = owners[0]
         wanted = Counter(owners[1:])
         holders = self.held.setdefault(major, {})

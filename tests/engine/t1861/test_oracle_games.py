@@ -16,6 +16,9 @@ would: each must finish with 18xx.games' end reason and exactly its per-player r
   treasury names a low one (``share_ids``).
 - 201: the RSR's revenue breaks the bank (₽23 pays ₽130; G10) and its train purchases pay it
   back in the same step; the game still ends with that OR (17), 6 players, column market.
+- 2: SW, nationalised (15.3), is formed again by a merger: its certificates are made anew in
+  number order, so the merger hands out SW_8 and SW_7, and SW_7, later in the pool, is
+  bought from the pool (``share_ids``); we had kept the old order and took it from SW.
 - 1001: the RSR's purchases at the end of an OR (phases 4 to 8 in one turn) leave four majors
   trainless; their presidents answer before the next OR begins (R4), all nationalise, and the
   RSR alone plays the last ORs (3 players, column market).  Our round went on into the next
@@ -40,7 +43,8 @@ ROOT = Path(__file__).resolve().parents[3]
 GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_then_pool_share",
          "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
          "oracle_173_token_removal_order", "oracle_186_merger_certificates",
-         "oracle_201_rsr_revenue_breaks_the_bank", "oracle_1001_trainless_after_the_rsr"]
+         "oracle_201_rsr_revenue_breaks_the_bank", "oracle_1001_trainless_after_the_rsr",
+         "oracle_2_nationalised_major_certificates_anew"]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:

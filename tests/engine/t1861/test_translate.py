@@ -91,6 +91,19 @@ def test_a_merger_owner_taking_the_presidency_hands_back_a_certificate_to_the_tr
     assert ids.holder("SE_6") == "treasury"
 
 
+def test_a_nationalised_majors_certificates_are_made_anew_in_number_order() -> None:
+    """Oracle game 2: SW went back to its treasury (15.3) with its ids in another order; formed
+    again by a merger, it hands out SW_8 and SW_7, the fresh treasury's last."""
+    ids = ShareIds()
+    ids.follow({"sw": {"certificates": ["treasury"] * 9}})
+    ids.move(["SW_0", "SW_1", "SW_2"], 0)
+    ids.follow({"sw": {"certificates": [0, 0, 0, *["treasury"] * 6]}})
+    ids.follow({"sw": {"certificates": ["treasury"] * 9}})  # nationalised
+    ids.merge("SW", [1, 2])
+    ids.follow({"sw": {"certificates": ["treasury", 1, 2, *["treasury"] * 6]}})
+    assert (ids.holder("SW_8"), ids.holder("SW_7"), ids.holder("SW_1")) == (1, 2, "treasury")
+
+
 def test_tokens_name_their_city_by_hex_through_the_tile_copies_laid() -> None:
     assert _translated("167259", 602) == {"type": "place_token", "hex": "f18", "city": 0}
     token = _translated("29683", 461)
