@@ -15,9 +15,9 @@ from engine.t1861.state import MAJOR_CERTIFICATES, Owner, State, certificate_lim
 PRESIDENT = 0
 
 
-def shares_words(count: int) -> str:
-    """"1 share", "3 shares": a count in a sentence, never "share(s)"."""
-    return f"{count} share{'' if count == 1 else 's'}"
+def shares_words(count: int, major: str = "") -> str:
+    """"1 share", "3 GRR shares": a count in a sentence, never "share(s)"."""
+    return f"{count} {major + ' ' if major else ''}share{'' if count == 1 else 's'}"
 
 
 def percent_of(state: State, major: str, owner: Owner) -> int:

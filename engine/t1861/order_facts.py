@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.core.order_facts import PHASE_CHANGED, SHARES_SOLD, STOCK_ROUND_ENDED, TRAIN_RUSTED, OrderFact
-from engine.t1861.holdings import president_of
+from engine.t1861.holdings import president_of, shares_words
 from engine.t1861.state import State
 
 
@@ -29,7 +29,7 @@ def _fact(state: State, event: Event) -> OrderFact | None:
     if event.kind == "sell_shares":
         company, seller = data["company"], data["seat"]
         holders = {owner for owner in state.majors[company]["certificates"] if isinstance(owner, int)}
-        because = f"{state.players[seller]} sold {_count_of(data['count'], company.upper())}"
+        because = f"{state.players[seller]} sold {shares_words(data['count'], company.upper())}"
         return OrderFact(SHARES_SOLD, because, frozenset(holders - {seller}), frozenset({company}))
     if event.kind == "phase":
         return OrderFact(PHASE_CHANGED, f"phase {data['phase']} began")
@@ -52,8 +52,3 @@ def order_subjects(state: State, seat: int) -> list[tuple[str, str, tuple[str, .
     minors = [m for m, entry in state.minors.items() if entry["status"] == "started" and entry["owner"] == seat]
     majors = [m for m, entry in state.majors.items() if entry["status"] == "started" and president_of(state, m) == seat]
     return [(m, m.upper(), MINOR_STEPS) for m in minors] + [(m, m.upper(), MAJOR_STEPS) for m in majors]
-
-
-def _count_of(count: int, major: str) -> str:
-    """"1 GRR share", "2 GRR shares"."""
-    return f"{count} {major} share{'' if count == 1 else 's'}"
