@@ -55,7 +55,8 @@ def _not_routes(prompt: Prompt) -> dict[str, Any]:
 
 @require_POST
 def preview(request: HttpRequest, game_id: int) -> JsonResponse:
-    """``{legal, error, refused, total, routes: [{train, colour, places, revenue}], layer}`` for the posted stops."""
+    """``{legal, error, refused, total, routes: [{train, name, colour, places, revenue}], layer}`` for the
+    posted stops."""
     try:
         context = queries.game_context(game_id, request.user)
     except Http404:
@@ -77,8 +78,8 @@ def preview(request: HttpRequest, game_id: int) -> JsonResponse:
     legend = drawn_routes(view_map, routes, found.refused, trains)
     response = JsonResponse({
         "legal": found.legal, "error": found.error, "refused": found.refused, "total": found.revenue,
-        "routes": [{"train": row.train, "colour": row.colour, "places": list(row.places), "revenue": row.revenue,
-                    "refused": row.refused} for row in legend],
+        "routes": [{"train": row.train, "name": row.name, "colour": row.colour, "places": list(row.places),
+                    "revenue": row.revenue, "refused": row.refused} for row in legend],
         "layer": layer_svg(view_map, routes, found.refused, pickable=True, trains=trains),
     })
     response["Cache-Control"] = "no-store"

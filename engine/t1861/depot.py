@@ -25,7 +25,7 @@ Public API::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -67,6 +67,20 @@ def a_train(train_id: str) -> str:
     """``"8-0"`` -> ``"an 8-train"``, ``"2+2-1"`` -> ``"a 2+2-train"``: the log's words for one copy."""
     kind = train_type_of(train_id)
     return f"{'an' if kind.startswith('8') else 'a'} {kind}-train"
+
+
+def train_names(train_ids: Sequence[str]) -> dict[str, str]:
+    """Each train's name for a player: ``"3-train"``, or ``"3-train (2nd)"`` when a company holds
+    two of a type (its id, ``"3-1"``, numbers the copy in the whole game and says nothing to a player)."""
+    types = [train_type_of(train_id) for train_id in train_ids]
+    names: dict[str, str] = {}
+    for position, (train_id, kind) in enumerate(zip(train_ids, types, strict=True)):
+        place = types[:position + 1].count(kind)
+        names[train_id] = f"{kind}-train" if types.count(kind) == 1 else f"{kind}-train ({_ORDINALS[place - 1]})"
+    return names
+
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def copy_id(train_type: str, copy: int) -> str:

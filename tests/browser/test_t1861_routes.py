@@ -42,7 +42,9 @@ def test_the_suggested_routes_are_drawn_on_the_map_and_run_with_one_click(nw_pag
     drawn = page.locator("svg.map-1861 #route-layer g.route")
     assert drawn.count() == 2
     assert page.locator("svg.map-1861 #route-layer g.route[data-train='3-1'] path").count() > 0
-    assert page.locator("#route-legend li").all_inner_texts()[0].endswith("₽120")
+    legend = page.locator("#route-legend li").all_inner_texts()
+    assert legend[0].startswith("3-train: Kiev") and legend[0].endswith("₽120")  # by type, not the id "3-1"
+    assert legend[1].startswith("4-train: ")
     assert page.locator("#route-total").inner_text() == "Total: ₽280"
     # The card sits right under the map, and the drawn routes lie inside the map's own drawing.
     assert page.evaluate("document.getElementById('map').nextElementSibling.id") == "routes"
@@ -64,7 +66,7 @@ def test_a_route_edited_by_clicking_stops_is_priced_by_the_engine_and_run(nw_pag
     expect(page.locator("#route-total")).to_have_text("Total: ₽240")  # the engine's answer, drawn
     assert page.input_value("[name='stops.0']") == "D14:c2 E13 E11 E9"
     first = page.locator("#route-legend li").first.inner_text()
-    assert "Moscow" not in first and first.endswith("₽80")
+    assert first.startswith("3-train: ") and "Moscow" not in first and first.endswith("₽80")  # the script's legend
     assert page.locator("#route-total").inner_text() == "Total: ₽240"
     click_stop(page, "A9:o0")  # Poland after Smolensk: no track joins them
     page.wait_for_selector("#route-problem:not([hidden])")

@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 
 import engine.core as engine
+from engine.t1861.depot import train_type_of
 from engine.t1861.import_command import import_text
 from engine.t1861.route_preview import preview_stops
 from games import import_18xx
@@ -62,8 +63,8 @@ def test_the_suggested_routes_are_drawn_with_each_trains_revenue_and_the_total(n
     rows = legend(html)
     assert len(rows) == len(suggested) == 2
     for row, route in zip(rows, suggested, strict=True):
-        assert row.startswith(f"{route['train']}:") and row.endswith(f"₽{route['revenue']}")
-    assert rows[0] == "3-1: Kiev (D14) - Chernigov (E13) - Gomel (E11) - Smolensk (E9) - Moscow (H8) ₽120"
+        assert row.startswith(f"{train_type_of(route['train'])}-train:") and row.endswith(f"₽{route['revenue']}")
+    assert rows[0] == "3-train: Kiev (D14) - Chernigov (E13) - Gomel (E11) - Smolensk (E9) - Moscow (H8) ₽120"
     total = re.search(r'<p id="route-total">(.*?)</p>', html).group(1)
     assert text(total) == f'Total: ₽{engine_prompt.context["revenue"]}'
     assert engine_prompt.context["revenue"] == 280
@@ -193,7 +194,8 @@ def test_the_rsrs_operator_gets_the_same_card_for_the_rsrs_routes(client, player
     client.force_login(players[1])
     html = client.get(f"/games/{game.pk}/").content.decode()
     [route] = asked.context["routes"]
-    assert legend(html) == [f"{route['train']}: {' - '.join(legend_places(route['stops']))} ₽{route['revenue']}"]
+    places = " - ".join(legend_places(route["stops"]))
+    assert legend(html) == [f"{train_type_of(route['train'])}-train: {places} ₽{route['revenue']}"]
     assert f"Run the suggested routes (₽{asked.context['revenue']})" in html
     posted = {"expected_version": game.version, "routes_edit": "1", "stops.0": " ".join(route["stops"])}
     assert client.post(f"/games/{game.pk}/routes/", posted).status_code == 302

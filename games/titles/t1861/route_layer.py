@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from engine.t1861.depot import train_names
 from games.titles.t1861.track import (
     Point,
     R,
@@ -38,12 +39,13 @@ class DrawnRoute:
     """One train's route as the legend and the map show it."""
 
     index: int
-    train: str
+    train: str  # the train's id ("3-1"), which the page's script and the post name
     colour: str
     stops: tuple[str, ...]  # stop ids, in travel order
     places: tuple[str, ...]  # the same stops in words ("Moscow (H8)")
     revenue: int | None
     refused: bool = False
+    name: str = ""  # the train in words ("3-train"), which the legend shows
 
 
 def train_colour(index: int, train: str = "", trains: Sequence[str] = ()) -> str:
@@ -57,11 +59,17 @@ def drawn_routes(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused
                  trains: Sequence[str] = ()) -> list[DrawnRoute]:
     """The legend's rows for ``routes`` (``train``, ``stops``, ``revenue``), coloured by position."""
     hexes = _hexes(view)
+    names = _names(routes, trains)
     return [DrawnRoute(index, str(route.get("train", "")), train_colour(index, str(route.get("train", "")), trains),
                        tuple(route.get("stops") or ()),
                        tuple(place_name(hexes, stop) for stop in route.get("stops") or ()), route.get("revenue"),
-                       refused == index)
+                       refused == index, names.get(str(route.get("train", "")), str(route.get("train", ""))))
             for index, route in enumerate(routes)]
+
+
+def _names(routes: Sequence[dict[str, Any]], trains: Sequence[str]) -> dict[str, str]:
+    """The trains' names in words, told apart among the company's ``trains`` (else among the routes')."""
+    return train_names(list(trains) or [str(route.get("train", "")) for route in routes])
 
 
 def place_name(hexes: dict[str, dict[str, Any]], stop_id: str) -> str:
@@ -88,21 +96,24 @@ def layer_svg(view: dict[str, Any], routes: Sequence[dict[str, Any]], refused: i
     hexes = _hexes(view)
     parts = [f'<g id="route-layer" data-routes="{len(routes)}" fill="none" stroke-linecap="round" '
              f'stroke-linejoin="round" pointer-events="none">']
+    names = _names(routes, trains)
     for index, route in enumerate(routes):
         colour = REFUSED if refused == index else train_colour(index, str(route.get("train", "")), trains)
-        parts.append(_route(hexes, index, route, colour, refused == index))
+        name = names.get(str(route.get("train", "")), str(route.get("train", "")))
+        parts.append(_route(hexes, index, route, colour, refused == index, name))
     if pickable:
         parts.append(_targets(hexes))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _route(hexes: dict[str, dict[str, Any]], index: int, route: dict[str, Any], colour: str, refused: bool) -> str:
+def _route(hexes: dict[str, dict[str, Any]], index: int, route: dict[str, Any], colour: str, refused: bool,
+           name: str) -> str:
     dash = ' stroke-dasharray="6 5"' if refused else ""
     pieces = [_segment(hexes, segment) for segment in route.get("segments") or ()]
     stops = [stop_point(hexes, stop) for stop in route.get("stops") or ()]
     train = escape(str(route.get("train", "")))
-    title = f"{train}: ₽{route['revenue']}" if route.get("revenue") is not None else train
+    title = f"{escape(name)}: ₽{route['revenue']}" if route.get("revenue") is not None else escape(name)
     marks = "".join(f'<circle cx="{num(x)}" cy="{num(y)}" r="{num(0.16 * R)}" fill="{colour}" stroke="#ffffff" '
                     f'stroke-width="2"/>' for x, y in (point for point in stops if point is not None))
     return (f'<g class="route{" refused" if refused else ""}" data-route="{index}" data-train="{train}">'

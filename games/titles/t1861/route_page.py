@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import UNFORESEEN_INPUT_ERRORS, Prompt
+from engine.t1861.depot import train_names
 from engine.t1861.route_preview import Preview, preview_stops
 from games.titles.t1861.route_layer import DrawnRoute, drawn_routes, layer_svg, train_colour
 
@@ -32,6 +33,7 @@ class TrainRow:
     train: str
     colour: str
     stops: str
+    name: str  # the train in words ("3-train"); ``train`` is its id
 
 
 def is_route_prompt(prompt: Prompt | None) -> bool:
@@ -85,10 +87,11 @@ def card(prompt: Prompt | None, view: dict[str, Any], edited: Preview | None = N
     by_train = {route["train"]: route for route in suggested}
     trains = trains_of(prompt)
     rows = []
+    names = train_names(trains)
     for index, train in enumerate(trains):
         default = stop_text(view_map, list(by_train.get(train, {}).get("stops") or []))
         stops = str(posted.get(f"stops.{index}", default))[:MAX_STOPS_CHARS] if posted is not None else default
-        rows.append(TrainRow(index, train, train_colour(index, train, trains), stops))
+        rows.append(TrainRow(index, train, train_colour(index, train, trains), stops, names[train]))
     legend: list[DrawnRoute] = drawn_routes(view_map, shown, refused, trains)
     return {
         "legend": legend,

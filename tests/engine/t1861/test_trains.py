@@ -15,6 +15,7 @@ from engine.t1861.depot import (
     next_train,
     rust,
     sell,
+    train_names,
     train_type_of,
 )
 from engine.t1861.phase_changes import events_fired, first_purchase, phase_after
@@ -213,3 +214,10 @@ def test_the_log_names_one_train_with_its_article() -> None:
 
     assert [a_train(copy) for copy in ("2-0", "8-3", "2+2-1", "5+5e-0")] == [
         "a 2-train", "an 8-train", "a 2+2-train", "a 5+5E-train"]
+
+
+def test_trains_are_named_by_type_and_told_apart_only_where_a_company_holds_two_of_a_type() -> None:
+    """The route card's legend: "3-1" numbers the copy in the whole game, which says nothing to a player."""
+    assert train_names(["2-0", "3-1", "3-4", "2+2-0"]) == {
+        "2-0": "2-train", "3-1": "3-train (1st)", "3-4": "3-train (2nd)", "2+2-0": "2+2-train"}
+    assert train_names(["5+5e-0"]) == {"5+5e-0": "5+5E-train"}
