@@ -191,15 +191,18 @@ def _dividend(state: State, company: str) -> tuple[str, list, list]:
     revenue = company_turn.turn(state)["revenue"]
     kinds = [DividendKind.PAYOUT, DividendKind.HALF, DividendKind.WITHHOLD]
     field = Field("kind", "choice", "Dividend", choices=tuple(Choice(k.value, k.value) for k in kinds))
-    quick = [QuickAnswer(_dividend_label(company_turn.major_split(state, company, kind)),
+    president = str(company_turn.operator(state, company))
+    quick = [QuickAnswer(_dividend_label(company_turn.major_split(state, company, kind), president),
                          {"type": "dividend", "kind": kind.value}) for kind in kinds]
     return f"the trains earned ₽{revenue:,}: pay out, half or withhold?", [
         ActionOption("dividend", "Dividend", (field,))], quick
 
 
-def _dividend_label(paid: MajorDividend) -> str:
-    """A dividend link that says what each share earns and where the price goes ("Pay out ₽60 (₽6 a share)")."""
-    share = per_share_words(paid)
+def _dividend_label(paid: MajorDividend, president: str) -> str:
+    """A dividend link that says what each share earns, what the president asked gets and where the
+    price goes ("Pay out ₽60 (₽6 a share, ₽18 to you; price to ₽165)")."""
+    yours = dict(paid.to_holders).get(president, 0)
+    share = f"{per_share_words(paid)}, ₽{yours:,} to you"
     price = f"price to ₽{paid.cell_after.price:,}"
     if paid.kind is DividendKind.PAYOUT:
         return f"Pay out ₽{paid.distributed:,} ({share}; {price})"

@@ -47,7 +47,7 @@ def confirm_in_the_browser(browser: LinkBrowser, url: str, label: str) -> None:
 def test_a_dividend_is_paid_out_from_its_mail_link_in_the_browser(link_browser, players):  # noqa: F811
     game = imported_1861(DIVIDEND, players)
     seat, offered = mailed_links(game, players)
-    label = "Pay out ₽120 (₽12 a share; price to ₽165)"
+    label = "Pay out ₽120 (₽12 a share, ₽36 to you; price to ₽165)"
     assert label in offered, list(offered)
     confirm_in_the_browser(link_browser(), offered[label], label)
     action = Action.objects.filter(game=game).order_by("-seq").first()

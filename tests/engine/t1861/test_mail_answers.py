@@ -49,13 +49,13 @@ def test_a_minor_auction_offers_a_raise_of_five_and_of_ten(positions):
     assert lines[0] == "Player 2 bids ₽115 for M-K."
 
 
-def test_a_dividend_says_what_a_share_earns_and_where_the_price_goes(positions):
-    prompt, answers = quick(positions[DIVIDEND])
-    assert list(answers) == ["Pay out ₽120 (₽12 a share; price to ₽165)",
-                             "Pay half: ₽60 out (₽6 a share), ₽60 kept (price to ₽165)",
+def test_a_dividend_says_what_a_share_earns_what_the_president_gets_and_where_the_price_goes(positions):
+    prompt, answers = quick(positions[DIVIDEND])  # NW's president holds 30%
+    assert list(answers) == ["Pay out ₽120 (₽12 a share, ₽36 to you; price to ₽165)",
+                             "Pay half: ₽60 out (₽6 a share, ₽18 to you), ₽60 kept (price to ₽165)",
                              "Withhold ₽120 (₽0 a share; price to ₽150)"]
-    lines, _ = events_of(positions[DIVIDEND], prompt.seat, answers["Pay half: ₽60 out (₽6 a share), ₽60 kept "
-                                                                   "(price to ₽165)"])
+    lines, _ = events_of(positions[DIVIDEND], prompt.seat, answers["Pay half: ₽60 out (₽6 a share, ₽18 to you),"
+                                                                   " ₽60 kept (price to ₽165)"])
     assert lines[0] == "NW pays half, ₽60 (₽6 a share), and keeps ₽60; the price is ₽165."
 
 
