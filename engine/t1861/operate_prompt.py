@@ -61,7 +61,7 @@ def operate_prompt(state: State, seat: int) -> Prompt:
     places = _places(state, company, step) if name == "operate" else {}
     question, actions, quick = build(state, company, places) if places else build(state, company)
     if name == "operate" and step not in ("private", "last_private") and company_turn.may_buy_private(state, company):
-        actions = [*actions, _private(state, company)[1][0]]
+        actions = [*actions, *_private_forms(state, company)]
     if name == "operate" and company_turn.may_redeem(state, company):
         actions, quick = [*actions, _redeem_option(state, company)], [*quick, QuickAnswer(
             f"Redeem 1 share (₽{state.majors[company]['price']:,})", {"type": "redeem_shares", "count": 1})]
@@ -212,23 +212,27 @@ def _dividend_label(paid: MajorDividend, president: str) -> str:
 
 
 def _private(state: State, company: str) -> tuple[str, list, list]:
-    cash = company_turn.company_of(state, company)["cash"]
-    privates = company_turn.players_privates(state)
-    most = max(min(company_turn.FACE_VALUE[p], cash) for p in privates)
-    action = ActionOption("buy_company", "Buy a private", (
-        Field("company", "choice", "Private", choices=tuple(Choice(p, p.upper(), _private_words(state, p))
-                                                            for p in privates)),
-        Field("price", "number", "Price", min=1, max=most, step=1, default=1)),
-        help="₽1 to its face value, paid to the player who owns it (rules 12.1).")
     option, answer = _pass("Buy no private")
-    return "buy a private from a player?", [action, option], [answer]
+    return "buy a private from a player?", [*_private_forms(state, company), option], [answer]
 
 
-def _private_words(state: State, private: str) -> str:
-    """"Tsarskoye Selo Railway, Vic's; face value ₽30": whose it is and the most it may cost."""
-    name = DATA.company("privates", private)["name"]
-    owner = cast(int, state.privates[private])  # a seat: only privates a player holds are offered (players_privates)
-    return f"{name}, {state.players[owner]}'s; face value ₽{company_turn.FACE_VALUE[private]:,}"
+def _private_forms(state: State, company: str) -> list[ActionOption]:
+    """One form per private a player holds, its price field bounded by that private's own face
+    value (and the company's cash): one form for all showed the dearest private's range whatever
+    private was chosen (a walk)."""
+    cash = company_turn.company_of(state, company)["cash"]
+    forms = []
+    for private in company_turn.players_privates(state):
+        face = company_turn.FACE_VALUE[private]
+        most = min(face, cash)
+        owner = state.players[cast(int, state.privates[private])]  # a seat: players_privates holds players' only
+        name = DATA.company("privates", private)["name"]
+        forms.append(ActionOption(
+            "buy_company", f"Buy {private.upper()} from {owner}",
+            (Field("price", "number", "Price", min=1, max=most, step=1, default=1),),
+            fixed={"company": private},
+            help=f"{name}, face value ₽{face:,}: any price from ₽1 to ₽{most:,}, paid to {owner} (rules 12.1)."))
+    return forms
 
 
 def _discard(state: State, company: str) -> tuple[str, list, list]:

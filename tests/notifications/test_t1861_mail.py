@@ -149,7 +149,8 @@ def test_a_stock_round_of_shares_and_an_operating_round_of_majors_are_played_fro
     labels = [label for _, label in played.chosen]
     assert any(re.fullmatch(r"Sell 1 [A-Z]+ \(₽\d+\)", label) for label in labels), labels
     assert any(re.fullmatch(r"Buy [A-Z]+ \((treasury|pool), ₽\d+\)", label) for label in labels), labels
-    assert any(re.fullmatch(r"Pay out ₽\d+ \(₽\d+ a share, ₽\d+ to you; price to ₽\d+\)", label) for label in labels), labels
+    payout = r"Pay out ₽\d+ \(₽\d+ a share, ₽\d+ to you; price to ₽\d+\)"
+    assert any(re.fullmatch(payout, label) for label in labels), labels
     since = "\n".join(m.text.split("Since your last move:", 1)[-1].split("\n\n", 1)[0] for m in played.mails)
     assert re.search(r" sells a share of [A-Z]+ for ₽\d+; the price is ₽\d+\.", since), since
     assert re.search(r"[A-Z]+ pays out ₽\d+, ₽\d+ a share; the price is ₽\d+\.", since), since

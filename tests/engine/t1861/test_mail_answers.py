@@ -151,17 +151,27 @@ def test_a_major_to_form_is_named_in_full():
     assert choices["nw"] == "North Western Railway"
 
 
-def test_a_private_a_company_may_buy_says_whose_it_is_and_its_face_value():
-    """The form listed TSR, BSS, MYR... and a price of 1 to 90: the owner and each one's most price were missing."""
+def test_each_private_a_company_may_buy_has_its_own_form_saying_whose_it_is_and_its_price_range():
+    """The form listed TSR, BSS, MYR... and a price of 1 to 90: the owner and each one's most price were
+    missing; then one form for all showed the dearest private's range whichever private was chosen."""
     from engine.t1861 import company_turn
 
     for cut in range(380, 420):
         state = fixture_replay("29683", cut)[0]
         prompts = TITLE.prompts(state)
-        option = next((option for prompt in prompts for option in prompt.actions if option.type == "buy_company"), None)
-        if option:
+        forms = [option for prompt in prompts for option in prompt.actions if option.type == "buy_company"]
+        if forms:
             break
-    assert option, "no private offered to a company between 380 and 420"
-    for choice in option.fields[0].choices:
-        owner = state.players[state.privates[choice.value]]
-        assert choice.detail.endswith(f", {owner}'s; face value ₽{company_turn.FACE_VALUE[choice.value]}"), choice
+    assert forms, "no private offered to a company between 380 and 420"
+    company = company_turn.turn(state)["company"]
+    cash = company_turn.company_of(state, company)["cash"]
+    assert {form.fixed["company"] for form in forms} == set(company_turn.players_privates(state))
+    assert len({form.fields[0].max for form in forms}) > 1  # each its own range
+    for form in forms:
+        private = form.fixed["company"]
+        owner = state.players[state.privates[private]]
+        face = company_turn.FACE_VALUE[private]
+        assert form.label == f"Buy {private.upper()} from {owner}"
+        [price] = form.fields
+        assert (price.min, price.max) == (1, min(face, cash))
+        assert f"face value ₽{face}" in form.help and f"paid to {owner}" in form.help
