@@ -8,6 +8,7 @@ without 1861-specific code.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from engine.core.prompts import ActionOption, Choice, Field, Prompt, QuickAnswer, Waiting
 from engine.t1861 import (
@@ -171,8 +172,20 @@ def _private_auction(state: State, seat: int) -> Prompt:
     quick.append(QuickAnswer("Pass", {"type": "pass"}))
     standing = "no bid yet" if before_bid else f"₽{auction['high_bid']:,} by {state.players[auction['high_bidder']]}"
     question = f"{company.upper()} is for sale (minimum ₽{auction['minimum']:,}, {standing}). Bid or pass?"
+    if auction["drops"]:
+        question = _reduced_offer(auction)
     return Prompt(seat, "private_auction", question, tuple(actions), tuple(quick),
                   {"company": company, "minimum": auction["minimum"], "high_bid": auction["high_bid"]})
+
+
+def _reduced_offer(auction: dict[str, Any]) -> str:
+    """The question of a reduced offer, saying why the price fell and that the first bid buys (9, 23 G1):
+    a walk's player shown a minimum below the one the private opened at was not told why."""
+    company, drops = auction["company"].upper(), auction["drops"]
+    opening = private_auction.PRIVATES[company]["min_bid"]
+    times = "once" if drops == 1 else "twice" if drops == 2 else f"{drops} times"
+    return (f"{company} is offered at a reduced price: ₽{auction['minimum']:,} (it opened at ₽{opening:,}; every"
+            f" player declined it, so it fell ₽{private_auction.DROP:,} {times}). The first bid buys it. Bid or pass?")
 
 
 def _minor_auction(state: State, seat: int) -> Prompt:

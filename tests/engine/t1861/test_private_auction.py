@@ -107,6 +107,20 @@ def test_g1_the_list_is_rebuilt_only_when_a_reduced_offer_goes_round_unsold() ->
     assert state.auction["minimum"] == 10 and 1 in state.auction["eligible"]
 
 
+def test_section_9_a_reduced_offer_says_why_its_price_fell_and_that_the_first_bid_buys() -> None:
+    state = new_game(3)
+    [prompt] = TITLE.prompts(state)
+    assert prompt.question == "TSR is for sale (minimum ₽20, no bid yet). Bid or pass?"
+    _passes(state, 3)
+    [prompt] = TITLE.prompts(state)
+    assert prompt.question == ("TSR is offered at a reduced price: ₽15 (it opened at ₽20; every player declined it,"
+                               " so it fell ₽5 once). The first bid buys it. Bid or pass?")
+    _passes(state, 3)
+    assert "₽10 (it opened at ₽20; every player declined it, so it fell ₽5 twice)" in TITLE.prompts(state)[0].question
+    play(state, asked(state)[0], "bid", company="tsr", price=10)
+    assert state.privates["tsr"] is not None
+
+
 def test_g1_a_private_nobody_can_afford_falls_once_and_is_offered_to_all_who_can() -> None:
     state = _auction_with_cash([15, 15, 16])
     assert state.auction["minimum"] == 15 and state.auction["eligible"] == [0, 1, 2]
