@@ -156,13 +156,38 @@ def without_types(groups: list[QuickGroup], covered: frozenset[str]) -> list[Qui
     return [group for group in kept if group.answers]
 
 
+REPEAT_CHECK_LIMIT = 64  # answers a form of choices may make before it is kept without checking
+
+
 def repeats_quick(option: ActionOption, quick: Iterable[QuickAnswer]) -> bool:
-    """Whether ``option``'s full form only repeats a one-click answer: it has no fields, and its
-    action (``{"type": ..., **fixed}``) is exactly one of ``quick``'s."""
-    if option.fields:
-        return False
-    action = {"type": option.type, **option.fixed}
-    return any(answer.action == action for answer in quick)
+    """Whether ``option``'s full form only repeats one-click answers: every answer it can send
+    (``{"type": ..., **fixed}`` with one legal value of each required choice field) is one of
+    ``quick``'s.  1861's dividend form, three radio buttons beside the same three buttons, was such
+    a repeat; a form with a number, a count or an optional field, or choices with words of their own
+    (help, a choice's detail), always says something new.  A form without fields goes whatever its
+    help: a pass's "leaves this private" beside its Pass button was the repeat this began with."""
+    if option.fields and _says_more(option):
+        return False  # its words (a rule, a link to it) would be lost: Acquire's founding says "one share free (R17)"
+    answers = _answers_of(option)
+    shown = [answer.action for answer in quick]
+    return answers is not None and all(action in shown for action in answers)
+
+
+def _says_more(option: ActionOption) -> bool:
+    """Whether the form carries words its buttons do not: its help or a choice's detail."""
+    return bool(option.help) or any(choice.detail for spec in option.fields for choice in spec.choices)
+
+
+def _answers_of(option: ActionOption) -> list[dict[str, Any]] | None:
+    """Every action ``option``'s form can send, or None when its fields are not all required choices
+    (or make more than ``REPEAT_CHECK_LIMIT`` answers)."""
+    answers: list[dict[str, Any]] = [{"type": option.type, **option.fixed}]
+    for spec in option.fields:
+        legal = spec.legal_choices()
+        if spec.kind != "choice" or not spec.required or not legal or len(answers) * len(legal) > REPEAT_CHECK_LIMIT:
+            return None
+        answers = [{**answer, spec.name: choice.value} for answer in answers for choice in legal]
+    return answers
 
 
 def without_repeats(forms: list[OptionForm], prompt: Prompt, shown: list[QuickAnswer]) -> list[OptionForm]:

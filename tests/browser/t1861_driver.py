@@ -81,9 +81,9 @@ def fill_form(page: Any, action_type: str, choices: dict[str, str], numbers: dic
     An answer with nothing to fill in that is also a one-click answer ("Buy no private", a pass) has
     no form on the page, only its button: that is pressed.  ``prompt`` is what the page answers (by
     default the prompt the page's game waits on first)."""
-    button = button_instead(prompt or asked(_game_of(page)), action_type, label)
+    button = button_instead(prompt or asked(_game_of(page)), action_type, label, values=choices)
     if button is not None:
-        assert not choices and not numbers, f"{action_type} has nothing to fill in"
+        assert not numbers, f"{action_type} has no number to fill in"
         press(page, button)
         return
     form = _open_form(page, action_type, label)

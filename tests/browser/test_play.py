@@ -35,9 +35,12 @@ def answer(page, action_type: str, fill: dict[str, str] | None = None, check: st
     """Fill the prompt's form for ``action_type`` and send it; an answer with nothing to fill in that is
     also a one-click answer (declaring the end) has no form on the page, so its button is pressed."""
     game_id = int(re.search(r"/games/(\d+)/", page.url).group(1))
-    button = button_instead(prompt_of(game_id), action_type)
+    prompt = prompt_of(game_id)
+    option = next((o for o in prompt.actions if o.type == action_type), None) if prompt else None
+    chosen = {option.fields[0].name: check} if check and option and option.fields else {}
+    button = button_instead(prompt, action_type, values=chosen)
     if button is not None:
-        assert not fill and not check, f"{action_type} has nothing to fill in"
+        assert not fill, f"{action_type} has nothing to fill in"
         page.locator(f"form.quick button[name=quick][value='{button}']").click()
         page.wait_for_load_state()
         return

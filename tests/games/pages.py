@@ -61,18 +61,21 @@ def quick_form(html: str) -> dict[str, Any]:
 
 
 def button_instead(prompt: engine.Prompt, action_type: str, label: str | None = None,
-                   option: int | None = None) -> int | None:
+                   option: int | None = None, values: dict[str, Any] | None = None) -> int | None:
     """The index of the one-click answer the page shows in place of an option's full form, or None
     when the option has its form.  The option is the first of ``action_type`` (or the one labelled
-    ``label``, or the ``option``-th); it has no form on the page when it has nothing to fill in and
-    its action is one of the one-click answers (``games.prompt_forms.without_repeats``)."""
+    ``label``, or the ``option``-th); it has no form on the page when every answer it could send is
+    one of the one-click answers (``games.prompt_forms.without_repeats``): nothing to fill in, or
+    only choices each of which is a button, the one whose choices are ``values``."""
     for index, candidate in enumerate(prompt.actions):
         if candidate.type != action_type or label not in (None, candidate.label) or option not in (None, index):
             continue
         if not repeats_quick(candidate, prompt.quick):
             return None
-        action = {"type": candidate.type, **candidate.fixed}
-        return next(i for i, answer in enumerate(prompt.quick) if answer.action == action)
+        action = {"type": candidate.type, **candidate.fixed, **(values or {})}
+        found = [i for i, answer in enumerate(prompt.quick) if answer.action == action]
+        assert found, f"{action_type} shows only its buttons, none of which sends {action}"
+        return found[0]
     return None
 
 
@@ -90,10 +93,12 @@ def _seat_of(client, game_id: int) -> int | None:
 
 def post_prompt(client, game_id: int, action_type: str, values: dict[str, str]):
     """Fill the prompt form for ``action_type`` on the game page and post it; for an answer with nothing
-    to fill in that the page shows as a one-click button only, press that button."""
+    to fill in (or only choices, each a button) that the page shows as one-click buttons only, press
+    the button ``values`` choose."""
     html = client.get(f"/games/{game_id}/").content.decode()
-    asked = prompt_of(game_id, _seat_of(client, game_id)) if not values else None
-    if asked is not None and (index := button_instead(asked, action_type)) is not None:
+    asked = prompt_of(game_id, _seat_of(client, game_id))
+    chosen = {name.removeprefix("f."): value for name, value in values.items()}
+    if asked is not None and (index := button_instead(asked, action_type, values=chosen)) is not None:
         return press_quick(client, html, index)
     form = prompt_form(html, action_type)
     for name in values:

@@ -50,7 +50,8 @@ def test_random_moves_through_the_page_forms(client, players, title, count, move
         action = rules.random_action(state, prompt.seat, rng)
         page = clients[prompt.seat].get(f"/games/{game.pk}/").content.decode()
         option = next(o for o in prompt.actions if o.type == action["type"])
-        button = button_instead(prompt, action["type"])
+        button = button_instead(prompt, action["type"], values={k: v for k, v in action.items() if k != "type"}
+                                ) if action in [answer.action for answer in prompt.quick] else None
         if button is not None and action == prompt.quick[button].action:
             response = press_quick(clients[prompt.seat], page, button)  # nothing to fill in: its button only
         else:

@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from django.http import QueryDict
 
-from engine.core import ActionOption, Field, Prompt, QuickAnswer
+from engine.core import ActionOption, Choice, Field, Prompt, QuickAnswer
 from games.models import Action, Game
 from games.prompt_forms import option_forms, without_repeats
 from tests.engine.railroad_barons.support import ANN, BOB, DRAFT_WITHOUT_450, buy
@@ -105,6 +105,39 @@ def kept(prompt: Prompt, shown: list[QuickAnswer], refused: QueryDict | None = N
 def test_only_a_form_without_fields_whose_action_is_a_button_goes() -> None:
     # The bid form has fields (a quick bid does not make it a repeat); "Convert B" is no button's action.
     assert kept(PROMPT, list(QUICK)) == ["Bid", "Convert B"]
+
+
+KIND = Field("kind", "choice", "Dividend", choices=(Choice("payout", "payout"), Choice("withhold", "withhold")))
+DIVIDEND = ActionOption("dividend", "Dividend", (KIND,))
+PAYOUT, WITHHOLD = (QuickAnswer(kind, {"type": "dividend", "kind": kind}) for kind in ("payout", "withhold"))
+
+
+def test_a_form_of_choices_whose_every_answer_is_a_button_goes() -> None:
+    """A walk's 1861 dividend: three buttons, then "Dividend (the full form)" with the same three as radios."""
+    prompt = Prompt(0, "operate", "Pay out or withhold?", (DIVIDEND,), (PAYOUT, WITHHOLD))
+    assert kept(prompt, [PAYOUT, WITHHOLD]) == []
+    assert kept(prompt, [PAYOUT]) == ["Dividend"]  # withholding is only on the form
+
+
+def test_a_form_of_choices_with_an_optional_field_stays() -> None:
+    optional = ActionOption("dividend", "Dividend", (Field("kind", "choice", "Dividend", choices=KIND.choices,
+                                                           required=False),))
+    assert kept(Prompt(0, "operate", "Pay out or withhold?", (optional,), (PAYOUT, WITHHOLD)), [PAYOUT, WITHHOLD]) == [
+        "Dividend"]
+
+
+def test_a_form_of_choices_with_help_of_its_own_stays() -> None:
+    """Acquire's founding: every chain is a button, but the form says "You receive one share free (R17)"."""
+    helped = ActionOption("dividend", "Dividend", (KIND,), help="Half of it is kept (12.7).")
+    assert kept(Prompt(0, "operate", "Pay out or withhold?", (helped,), (PAYOUT, WITHHOLD)), [PAYOUT, WITHHOLD]) == [
+        "Dividend"]
+
+
+def test_a_form_of_choices_whose_choices_say_more_than_the_buttons_stays() -> None:
+    detailed = ActionOption("dividend", "Dividend", (Field("kind", "choice", "Dividend", choices=(
+        Choice("payout", "payout", "₽12 a share"), Choice("withhold", "withhold"))),))
+    assert kept(Prompt(0, "operate", "Pay out or withhold?", (detailed,), (PAYOUT, WITHHOLD)), [PAYOUT, WITHHOLD]) == [
+        "Dividend"]
 
 
 def test_without_buttons_every_form_stays() -> None:
