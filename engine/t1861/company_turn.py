@@ -53,6 +53,7 @@ from engine.t1861 import (
     charters,
     ending,
     holdings,
+    kept_graph,
     loans,
     phase_changes,
     prices,
@@ -64,7 +65,7 @@ from engine.t1861 import (
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, MajorDividend, major_dividend, minor_dividend, per_share_words
-from engine.t1861.lays import LaysThisTurn, check_lay
+from engine.t1861.lays import LaysThisTurn, TileLay, check_lay
 from engine.t1861.map_replay import private_bonuses, train_of
 from engine.t1861.market import CompanyKind
 from engine.t1861.national_takeover import nationalise
@@ -353,7 +354,8 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
     hex_id, tile, rotation = str(action.get("hex", "")).upper(), str(action.get("tile", "")), action.get("rotation")
     if not isinstance(rotation, int) or isinstance(rotation, bool):
         raise IllegalAction("A tile lay needs a rotation from 0 to 5.")
-    lay = check_lay(state.board, company.upper(), state.phase, hex_id, tile, rotation, lays_done(state))
+    lay = _checked_lay(state, company, hex_id, tile, rotation)
+    kept_graph.forget(state)  # 18xx.games clears its kept graph with every lay
     cost_events = _pay_with_loans(state, company, lay.cost, f"the tile in {hex_id}")
     state.board = state.board.lay(hex_id, tile, rotation)
     lays = turn(state)["lays"]
@@ -366,6 +368,21 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
     if _waits(state, company, "track"):
         return events
     return events + _after(state, "track")
+
+
+def _checked_lay(state: State, company: str, hex_id: str, tile: str, rotation: int) -> TileLay:
+    """The lay if the board allows it; in a record imported from 18xx.games, also one that only a
+    token its kept graph has not seen yet refused (``kept_graph``).  Otherwise the board's refusal."""
+    try:
+        return check_lay(state.board, company.upper(), state.phase, hex_id, tile, rotation, lays_done(state))
+    except IllegalAction as refused:
+        kept = kept_graph.board_as_kept(state, company.upper())
+        if kept is None:
+            raise
+        try:
+            return check_lay(kept, company.upper(), state.phase, hex_id, tile, rotation, lays_done(state))
+        except IllegalAction:
+            raise refused from None
 
 
 def _pay_with_loans(state: State, company: str, amount: int, what: str) -> list[Event]:
@@ -410,6 +427,7 @@ def _place_token(state: State, company: str, action: dict[str, Any]) -> list[Eve
     entry["cash"] -= placement.cost
     state.bank += placement.cost
     state.board = state.board.place_token(company.upper(), hex_id, city)
+    kept_graph.forget(state)  # as every token action clears 18xx.games' kept graph
     charters.record_placed(state, company, hex_id, city)
     event = Event(f"{company.upper()} places a token in {hex_id} for ₽{placement.cost:,}.", "place_token",
                   {"company": company, "hex": hex_id, "city": city, "cost": placement.cost})

@@ -26,7 +26,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.plain import plain_copy
-from engine.t1861 import conversion, holdings, merger_reduction, merger_shares, mergers, prices
+from engine.t1861 import conversion, holdings, kept_graph, merger_reduction, merger_shares, mergers, prices
 from engine.t1861.action_fields import require_named
 from engine.t1861.board import Board
 from engine.t1861.merger_candidates import candidates, closes_by_itself, connected
@@ -128,6 +128,7 @@ def form(state: State, major: str) -> list[Event]:
     for minor in merging:
         conversion.transfer_assets(state, minor, major)
         state.board = state.board.rename_tokens(minor.upper(), major.upper())
+    kept_graph.forget(state)  # 18xx.games' token merger clears its kept graph
     names = " and ".join(minor.upper() for minor in merging)
     president = ("nobody holds 20% yet" if deal.president is None
                  else f"{state.players[deal.president]} is its president")

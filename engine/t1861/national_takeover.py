@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import Event
-from engine.t1861 import holdings, prices
+from engine.t1861 import holdings, kept_graph, prices
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
 from engine.t1861.nationalisation import RsrTokens, hand_over_tokens, holder_payout, privates_bought_out, settle
@@ -103,6 +103,7 @@ def _hand_over_tokens(state: State, company: str) -> list[Event]:
         if any(RSR in slot for slot in state.board.reserved_in(hex_)):
             state.board = state.board.release_reservations(RSR)  # its claim there is used up (section 6)
         state.board = state.board.place_token(RSR, hex_, city)
+        kept_graph.note_token(state, RSR, hex_, city)
     state.rsr["reserved"] = list(rsr.reserved)
     if not taken:
         return []

@@ -7,6 +7,11 @@ game begun here does. The options belong to the whole record, so a consent is tu
 where the recorded part replays to the very same position with it on. Then nothing recorded
 needed an answer, and the game asks from its next move on. A consent that would have stopped or
 changed the recorded part stays off, and the game plays on as 18xx.games would.
+
+The other way round, ``kept_track_graph`` (lays judged as 18xx.games' kept track graph judged
+them, ``engine.t1861.kept_graph``) is turned off where the recorded part replays the same
+without it: the game played on here judges every lay on the board as it is, unless a recorded
+lay needed the option.
 """
 
 from __future__ import annotations
@@ -15,22 +20,29 @@ import json
 from typing import Any, cast
 
 from engine.core.record import ReplayError, record_from_json, replay
+from engine.t1861 import kept_graph
 from engine.t1861.state import State
-from engine.t1861.title import TITLE
+from engine.t1861.title import OPTION_DEFAULTS, TITLE
 
 CONSENTS = ("merger_consent", "sale_consent")
+IMPORT_ONLY = (kept_graph.OPTION,)
 
 
 def with_consents_where_unchanged(record: dict[str, Any]) -> dict[str, Any]:
-    """``record`` with each consent option turned on where its replay is unchanged by it."""
+    """``record`` with each consent option turned on, and each import-only option off, where its
+    replay is unchanged by it."""
     options = dict(record["options"])
     position = _position(record)
-    for option in CONSENTS:
-        if options.get(option, True):
+    for option, played_here in (*((consent, True) for consent in CONSENTS),
+                                *((import_only, False) for import_only in IMPORT_ONLY)):
+        if options.get(option, OPTION_DEFAULTS[option]) == played_here:
             continue
-        trial = {**record, "options": {**options, option: True}}
+        trial = {**record, "options": {**options, option: played_here}}
         if _replays_to(trial, position):
-            options[option] = True
+            options[option] = played_here
+    for import_only in IMPORT_ONLY:
+        if options.get(import_only) is False:
+            del options[import_only]  # written only when set, as in a game begun here
     return {**record, "options": options}
 
 
@@ -46,4 +58,5 @@ def _position(record: dict[str, Any]) -> str:
     # An 1861 record (this module's callers import 1861 games) replays to an 1861 state.
     data = TITLE.to_json(cast(State, replay(record_from_json(record))))
     data.pop("options", None)
+    data.pop("unseen_tokens", None)  # kept only under kept_track_graph, one of the options compared
     return json.dumps(data, sort_keys=True)

@@ -14,6 +14,7 @@ applies them to the state's board, so the operating turn and the RSR's turn shar
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.t1861 import kept_graph
 from engine.t1861.board import Board
 from engine.t1861.data import DATA
 from engine.t1861.nationalisation import RSR, RsrTokens
@@ -40,6 +41,7 @@ def first_operation(state: State) -> list[Event]:
         state.board = state.board.release_reservations(RSR)  # its claim on the second city lapses
         return []
     state.board = state.board.place_token(RSR, ST_PETERSBURG, after.placed[-1][1])
+    kept_graph.note_token(state, RSR, ST_PETERSBURG, after.placed[-1][1])
     return [Event(f"{RSR} places its token in St Petersburg ({ST_PETERSBURG}).", "rsr_token",
                   {"hex": ST_PETERSBURG.lower(), "city": after.placed[-1][1]})]
 

@@ -20,6 +20,9 @@ Layout (every id lower case; a seat is an ``int``):
 - ``game_end`` — ``None`` until the first 8-train or the broken bank sets the end (17);
   then ``reason`` (``final_phase``/``bank``), ``last_round`` (``[turn, OR]``) and, once the
   game is over, ``over`` (``engine.t1861.ending``).  Written to JSON only when set.
+- ``unseen_tokens`` — ``[company, hex, city]`` of the tokens the rules placed by themselves since
+  the last lay or token action, kept only in a record imported with the option
+  ``kept_track_graph`` (``engine.t1861.kept_graph``); written to JSON only when some are kept.
 - ``arrivals`` — a counter stamping each company's entry into a market cell (7.3 stacking:
   a newcomer goes under the companies already there, so an earlier stamp is on top).
 - ``phase``, ``round`` (``kind``: ``private_auction``, ``stock``, ``operating``, ``merger``,
@@ -79,6 +82,7 @@ class State:
     loans_in_supply: int = GAME["loans"]["loans_in_supply"]
     trainless_majors: list[str] = field(default_factory=list)
     game_end: dict[str, Any] | None = None
+    unseen_tokens: list[list[Any]] = field(default_factory=list)
     actions_applied: int = 0
     title: str = TITLE_ID
 
@@ -168,13 +172,15 @@ def total_money(state: State) -> int:
 
 _PLAIN_FIELDS = ("players", "seed", "options", "cash", "bank", "privates", "minors", "majors", "rsr", "phase",
                  "round", "priority", "auction", "stock", "operating", "arrivals", "loans_in_supply",
-                 "trainless_majors", "game_end", "actions_applied")
+                 "trainless_majors", "game_end", "unseen_tokens", "actions_applied")
 
 
 def state_to_json(state: State) -> dict[str, Any]:
     raw = {name: copy.deepcopy(getattr(state, name)) for name in _PLAIN_FIELDS}
     if raw["game_end"] is None:
         del raw["game_end"]  # snapshots (and their digests) of games with no end set stay as they were
+    if not raw["unseen_tokens"]:
+        del raw["unseen_tokens"]  # the same for every game but an import's, and for it most of the time
     raw["title"] = state.title
     raw["board"] = state.board.to_json()
     raw["depot"] = depot_to_json(state.depot)
@@ -185,7 +191,7 @@ def state_from_json(raw: dict[str, Any]) -> State:
     """The state :func:`state_to_json` wrote (JSON turns int keys and owners back as written)."""
     try:
         # snapshots from before these existed
-        optional: dict[str, Any] = {"operating": None, "trainless_majors": [], "game_end": None}
+        optional: dict[str, Any] = {"operating": None, "trainless_majors": [], "game_end": None, "unseen_tokens": []}
         fields = {name: copy.deepcopy(raw[name]) for name in _PLAIN_FIELDS if name not in optional}
         fields.update({name: copy.deepcopy(raw.get(name, default)) for name, default in optional.items()})
         fields["rsr"].setdefault("reserved", list(RsrTokens.at_start().reserved))

@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.t1861 import holdings, prices
+from engine.t1861 import holdings, kept_graph, prices
 from engine.t1861.action_fields import missing_name, require_named
 from engine.t1861.data import DATA
 from engine.t1861.market import Direction
@@ -228,6 +228,7 @@ def place_home(state: State, seat: int, hex_id: Any, city: Any) -> list[Event]:
         raise IllegalAction(f"{hex_id.upper()} city {city} is not a free, unconnected city (rules 10.4).")
     check_home_token(state.board, major.upper(), hex_id.upper(), city)
     state.board = state.board.place_token(major.upper(), hex_id.upper(), city)
+    kept_graph.forget(state)  # a token action, as on 18xx.games
     _stock(state)["home_city"] = None
     events = [Event(f"{major.upper()} places its home token in {hex_id.upper()}.", "place_token",
                     {"company": major, "hex": hex_id, "city": city})]
@@ -253,7 +254,9 @@ def open_minor_auction(state: State, seat: int, minor: Any, price: Any) -> list[
         raise IllegalAction(f"An opening bid is ₽{MINOR_MINIMUM:,} or more in steps of ₽{MINOR_STEP:,},"
                             f" at most your cash (₽{state.cash[seat]:,}).")
     home = MINORS[minor.upper()]
-    state.board = state.board.place_token(minor.upper(), home["home_hex"], _home_city(state, minor.upper()))
+    city = _home_city(state, minor.upper())
+    state.board = state.board.place_token(minor.upper(), home["home_hex"], city)
+    kept_graph.note_token(state, minor.upper(), home["home_hex"], city)  # placed by the rules, not an action
     _stock(state)["minor_auction"] = {"company": minor, "high_bid": price, "high_bidder": seat,
                                       "eligible": list(state.seats), "turn": seat, "starter": seat}
     events = [Event(f"{state.players[seat]} puts {minor.upper()} ({home['name']}) up for auction with ₽{price:,}.",

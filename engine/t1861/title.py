@@ -22,6 +22,7 @@ from engine.t1861 import (
     bot,
     company_turn,
     conversion,
+    kept_graph,
     merger,
     merger_round,
     operate_prompt,
@@ -41,6 +42,7 @@ OPTION_DEFAULTS: dict[str, bool] = {
     "merger_consent": True,  # Turnpost: owners of taken minors accept or decline (docs/titles/1861.md)
     "sale_consent": True,  # Turnpost: a train or private bought from another player needs their yes
     MANUAL_END_OPTION: False,  # the record may end the game by agreement (end_game; set by import-18xx)
+    kept_graph.OPTION: False,  # lays judged as 18xx.games' kept track graph judges them (set by import-18xx)
 }
 PLAYERS = DATA.raw["game"]["players"]
 
@@ -58,11 +60,12 @@ class Title1861:
     prompt_phrases = asking.PROMPT_PHRASES
 
     def validate_options(self, options: Any) -> dict[str, Any]:
-        """The options over their defaults; ``manual_end`` is kept only when set, as only an
-        imported record of an agreed end has it (every other game's options stay as they were)."""
+        """The options over their defaults; ``manual_end`` and ``kept_track_graph`` are kept only
+        when set, as only an imported record has them (every other game's options stay as they were)."""
         options = validate_switches(options, OPTION_DEFAULTS, "1861")
-        if not options[MANUAL_END_OPTION]:
-            del options[MANUAL_END_OPTION]
+        for import_only in (MANUAL_END_OPTION, kept_graph.OPTION):
+            if not options[import_only]:
+                del options[import_only]
         return options
 
     def new_game(self, players: list[str], seed: int, options: dict[str, Any]) -> State:

@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, MalformedRecord
 from engine.core.events import Event
+from engine.t1861 import kept_graph
 from engine.t1861.data import DATA
 from engine.t1861.ending import END_GAME, MANUAL_END_OPTION
 from engine.t1861.export import Export
@@ -233,9 +234,10 @@ def record_options(export: Export, actions: list[Action]) -> dict[str, bool]:
     18xx.games never asks owners to consent to a merger (Turnpost's ``merger_consent`` is off)
     nor a seller to agree to a price (``sale_consent`` is off), and a record may end by agreement
     (``manual_end``) only when it does: the option is what lets a record hold ``end_game``, so
-    no game played on from an import can be ended so."""
+    no game played on from an import can be ended so.  Lays are judged as 18xx.games' kept track
+    graph judged them (``kept_track_graph``, ``engine.t1861.kept_graph``)."""
     options = {"column_market": "column_market" in export.optional_rules, "merger_consent": False,
-               "sale_consent": False}
+               "sale_consent": False, kept_graph.OPTION: True}
     if any(action.get("type") == END_GAME for action in actions):
         options[MANUAL_END_OPTION] = True
     return options

@@ -60,7 +60,7 @@ def test_an_export_cut_where_our_rules_reach_imports_and_replays_to_the_same_sta
     record = json.loads(done.stdout)
     assert record["title"] == "1861" and record["players"] == ["Player 1", "Player 2", "Player 3"]
     assert record["seed"] == 29683 and record["options"] == {"column_market": False, "merger_consent": False,
-                                                             "sale_consent": False}
+                                                             "sale_consent": False, "kept_track_graph": True}
     # 18xx.games says the whole game ended; the reader is told this record does not (stderr only).
     assert "still in progress" in done.stderr
 

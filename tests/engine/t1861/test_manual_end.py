@@ -65,7 +65,7 @@ def ended() -> tuple[dict[str, Any], dict[str, Any]]:
 def test_the_record_may_end_by_agreement_and_names_the_seat_asked(ended, at_the_cut) -> None:
     record, _ = ended
     assert record["options"] == {"column_market": False, "merger_consent": False, "sale_consent": False,
-                                 "manual_end": True}
+                                 "kept_track_graph": True, "manual_end": True}
     assert record["actions"][-1] == {"seat": at_the_cut["waiting_for"][0]["seat"], "action": {"type": "end_game"}}
     assert at_the_cut["waiting_for"][0]["seat"] != ENDER
 

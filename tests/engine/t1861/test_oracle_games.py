@@ -23,6 +23,10 @@ would: each must finish with 18xx.games' end reason and exactly its per-player r
   trainless; their presidents answer before the next OR begins (R4), all nationalise, and the
   RSR alone plays the last ORs (3 players, column market).  Our round went on into the next
   OR and began GRR's turn first, so the game stood still on a nationalised major's turn.
+- 3028: KK lays beyond Kharkov (G15) right after KR's home token, put down when KR's auction
+  opened, filled its one slot.  18xx.games keeps each company's track graph until a lay or a
+  token action, so it still walked through the city; our import refused the lay
+  (``kept_graph``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.errors import IllegalAction
 from engine.t1861.importer import replay_export
 from engine.t1861.title import TITLE
 from tests.engine.t1861.fixtures import FIXTURES, fixture_export
@@ -44,7 +49,7 @@ GAMES = ["oracle_122_presidents_certificate_sold", "oracle_162_presidency_swap_t
          "oracle_132_nationalised_minor_empty_run", "oracle_169_merger_president_at_close",
          "oracle_173_token_removal_order", "oracle_186_merger_certificates",
          "oracle_201_rsr_revenue_breaks_the_bank", "oracle_1001_trainless_after_the_rsr",
-         "oracle_2_nationalised_major_certificates_anew"]
+         "oracle_2_nationalised_major_certificates_anew", "oracle_3028_lay_beyond_a_new_home_token"]
 
 
 def _engine(*args: str, stdin: str | None = None) -> dict[str, Any]:
@@ -72,3 +77,21 @@ def test_majors_the_rsrs_purchases_leave_trainless_are_asked_before_the_next_rou
     assert imported.refused is None and state.round["operating_round"] == 1
     assert state.trainless_majors == ["grr", "mvr", "se", "mkn"]
     assert [(asked.seat, asked.prompt) for asked in TITLE.waiting(state)] == [(2, "trainless_major")]
+
+
+def test_a_lay_only_a_new_home_token_blocks_is_taken_in_an_import_and_refused_in_a_game_begun_here() -> None:
+    """3028 action 168: KK (home Kiev, D14) lays tile 7 in H14, beyond Kharkov (G15), whose one slot
+    KR's home token filled at action 161's auction; no lay or token action came between, so
+    18xx.games' kept graph still walks through G15.  Without the import's option, the lay is refused."""
+    imported = replay_export(fixture_export("oracle_3028_lay_beyond_a_new_home_token"), until=167)
+    state = imported.state
+    assert imported.refused is None and state.unseen_tokens == [["KR", "G15", 0]]
+    assert state.board.tokens_in("G15") == (("KR",),)
+    lay = {"type": "lay_tile", "hex": "H14", "tile": "7", "rotation": 1}
+    seat = TITLE.waiting(state)[0].seat
+    strict = TITLE.copy_state(state)
+    strict.options = {**strict.options, "kept_track_graph": False}
+    with pytest.raises(IllegalAction, match="H14 is not connected to KK's track"):
+        TITLE.apply_in_place(strict, seat, lay)
+    TITLE.apply_in_place(state, seat, lay)
+    assert state.board.laid["H14"].number == "7" and state.unseen_tokens == []  # the lay clears the kept graph

@@ -20,6 +20,19 @@ def test_a_recorded_part_that_no_consent_changes_plays_on_with_both_consents() -
     assert options["column_market"] is False and record["options"]["sale_consent"] is False  # a copy
 
 
+def test_a_recorded_part_no_lay_of_which_needs_the_kept_graph_plays_on_without_it() -> None:
+    """A game played on here judges each lay on the board as it is (``kept_graph``)."""
+    record = replay_export(fixture_export("29683"), until=400).record
+    assert record["options"]["kept_track_graph"] is True
+    assert "kept_track_graph" not in with_consents_where_unchanged(record)["options"]  # off, as in a game begun here
+
+
+def test_a_recorded_lay_that_needed_the_kept_graph_keeps_it_on() -> None:
+    """3028's KK lay beyond Kharkov right after KR's home token filled it (test_oracle_games)."""
+    record = replay_export(fixture_export("oracle_3028_lay_beyond_a_new_home_token"), until=170).record
+    assert with_consents_where_unchanged(record)["options"]["kept_track_graph"] is True
+
+
 def test_a_recorded_sale_between_two_players_keeps_sale_consent_off() -> None:
     """Seed 7's bot game (its generator keyed ``offer-search``): after 109 moves ann's M-K buys
     cy's RO's 2-train for ₽1. Recorded without consent, that record's last position is the sale

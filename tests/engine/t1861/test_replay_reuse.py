@@ -49,11 +49,16 @@ WHOLE = {
 }
 
 
+LATER_OPTIONS = ("sale_consent", "kept_track_graph")
+
+
 def _digest(state: State) -> str:
-    """The final state's digest, without the option ``sale_consent`` (added after the digests
-    were pinned; an import sets it off, and with it taken out every pinned digest holds)."""
+    """The final state's digest, without the options ``sale_consent`` and ``kept_track_graph``
+    nor the latter's ``unseen_tokens`` (added after the digests were pinned; an import sets them,
+    and with them taken out every pinned digest holds)."""
     data = TITLE.to_json(state)
-    data["options"] = {key: value for key, value in data["options"].items() if key != "sale_consent"}
+    data["options"] = {key: value for key, value in data["options"].items() if key not in LATER_OPTIONS}
+    data.pop("unseen_tokens", None)
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
