@@ -355,8 +355,8 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
     if not isinstance(rotation, int) or isinstance(rotation, bool):
         raise IllegalAction("A tile lay needs a rotation from 0 to 5.")
     lay = _checked_lay(state, company, hex_id, tile, rotation)
+    cost_events = _pay_with_loans(state, company, lay.cost, f"the tile in {hex_id}")  # the last refusal
     kept_graph.forget(state)  # 18xx.games clears its kept graph with every lay
-    cost_events = _pay_with_loans(state, company, lay.cost, f"the tile in {hex_id}")
     state.board = state.board.lay(hex_id, tile, rotation)
     lays = turn(state)["lays"]
     lays["hexes"].append(hex_id)

@@ -93,5 +93,9 @@ def test_a_lay_only_a_new_home_token_blocks_is_taken_in_an_import_and_refused_in
     strict.options = {**strict.options, "kept_track_graph": False}
     with pytest.raises(IllegalAction, match="H14 is not connected to KK's track"):
         TITLE.apply_in_place(strict, seat, lay)
+    before = TITLE.to_json(state)
+    with pytest.raises(IllegalAction):  # a refused lay changes nothing, the kept tokens included
+        TITLE.apply_in_place(state, seat, {**lay, "hex": "G13", "tile": "57"})
+    assert TITLE.to_json(state) == before
     TITLE.apply_in_place(state, seat, lay)
     assert state.board.laid["H14"].number == "7" and state.unseen_tokens == []  # the lay clears the kept graph
