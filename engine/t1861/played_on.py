@@ -24,25 +24,25 @@ from engine.t1861 import kept_graph
 from engine.t1861.state import State
 from engine.t1861.title import OPTION_DEFAULTS, TITLE
 
-CONSENTS = ("merger_consent", "sale_consent")
-IMPORT_ONLY = (kept_graph.OPTION,)
+# Each option this module may change, and its value in a game played on here: owners and sellers
+# are asked, and lays are judged on the board as it is.
+PLAYED_HERE = {"merger_consent": True, "sale_consent": True, kept_graph.OPTION: False}
 
 
 def with_consents_where_unchanged(record: dict[str, Any]) -> dict[str, Any]:
-    """``record`` with each consent option turned on, and each import-only option off, where its
+    """``record`` with each option of ``PLAYED_HERE`` set as a game played here has it, where its
     replay is unchanged by it."""
     options = dict(record["options"])
     position = _position(record)
-    for option, played_here in (*((consent, True) for consent in CONSENTS),
-                                *((import_only, False) for import_only in IMPORT_ONLY)):
+    for option, played_here in PLAYED_HERE.items():
         if options.get(option, OPTION_DEFAULTS[option]) == played_here:
             continue
         trial = {**record, "options": {**options, option: played_here}}
         if _replays_to(trial, position):
-            options[option] = played_here
-    for import_only in IMPORT_ONLY:
-        if options.get(import_only) is False:
-            del options[import_only]  # written only when set, as in a game begun here
+            if played_here:
+                options[option] = True
+            else:
+                del options[option]  # off, and written only when set, as in a game begun here
     return {**record, "options": options}
 
 
