@@ -373,14 +373,15 @@ def _lay_tile(state: State, company: str, action: dict[str, Any]) -> list[Event]
 def _checked_lay(state: State, company: str, hex_id: str, tile: str, rotation: int) -> TileLay:
     """The lay if the board allows it; in a record imported from 18xx.games, also one that only a
     token its kept graph has not seen yet refused (``kept_graph``).  Otherwise the board's refusal."""
+    name, done = company.upper(), lays_done(state)
     try:
-        return check_lay(state.board, company.upper(), state.phase, hex_id, tile, rotation, lays_done(state))
+        return check_lay(state.board, name, state.phase, hex_id, tile, rotation, done)
     except IllegalAction as refused:
-        kept = kept_graph.board_as_kept(state, company.upper())
+        kept = kept_graph.board_as_kept(state, name)
         if kept is None:
             raise
         try:
-            return check_lay(kept, company.upper(), state.phase, hex_id, tile, rotation, lays_done(state))
+            return check_lay(kept, name, state.phase, hex_id, tile, rotation, done)
         except IllegalAction:
             raise refused from None
 
