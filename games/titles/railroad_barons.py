@@ -81,7 +81,16 @@ def _rb_holding(holding: dict[str, Any]) -> dict[str, Any]:
     owners = [f"{c['percent']}% {c['owner_name']}" for c in holding.get("certificates", [])]
     status = "floated" if holding.get("floated") else "started" if holding.get("started") else "not started"
     return {**holding, "fill": fill, "ink": ink, "initial": holding.get("short_name", "?")[:1],
-            "owners": ", ".join(owners), "status": status}
+            "abbr": _column_label(holding), "owners": ", ".join(owners), "status": status}
+
+
+def _column_label(holding: dict[str, Any]) -> str:
+    """The Players table's heading of a holding: the first word of its short name ("Rice", "McGreed").
+
+    Five short names side by side ran past the card's edge on a desktop; the first words are still
+    distinct and readable (unlike the initials, where two are "M"), and the full name is the title.
+    """
+    return (holding.get("short_name") or holding.get("id", "?")).split()[0]
 
 
 def _rb_player(player: dict[str, Any], holdings: list[dict[str, Any]]) -> dict[str, Any]:
