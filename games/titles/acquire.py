@@ -40,7 +40,8 @@ def acquire_facts(state: Any) -> dict[str, Any]:
 def acquire_present(view: dict[str, Any]) -> dict[str, Any]:
     """The board drawing, chain rows and player rows for the Acquire partial."""
     chains = [
-        {"id": chain, **info, "colour": ACQUIRE_COLOURS.get(chain, LOOSE_COLOUR)[0]}
+        {"id": chain, **info, "colour": ACQUIRE_COLOURS.get(chain, LOOSE_COLOUR)[0],
+         "initial": info.get("name", chain)[:1].upper()}
         for chain, info in view.get("chains", {}).items()
     ]
     placed = view.get("facts", {}).get("placed")
