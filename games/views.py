@@ -260,7 +260,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
     try:
         offer = invitations.read_invitation(game_id, token, signed_in)
     except invitations.InvitationRefused as error:
-        return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
+        return _invitation_refused(request, game_id, error)
     if offer.taken:  # a second press, or the link opened again, by the player it seated
         messages.info(request, "You have taken this seat.")
         return redirect("games:game", game_id=game_id)
@@ -274,7 +274,7 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         try:
             user = invitations.accept(offer, signed_in, profile.get("display_name", ""), profile.get("time_zone", ""))
         except invitations.InvitationRefused as error:
-            return render(request, "games/invitation.html", {"error": error.message}, status=error.http_status)
+            return _invitation_refused(request, game_id, error)
         except NameTaken as error:
             name_taken = _name_taken_on(form if needs_profile else None, error)
         else:
@@ -286,6 +286,18 @@ def invitation(request: HttpRequest, game_id: int, token: str) -> HttpResponse:
         "setup_notes": ui_for(offer.game.title).setup_notes(offer.game.options or {}),
         "wrong_account": invitations.wrong_account(offer, signed_in), "name_taken": name_taken,
     })
+
+
+def _invitation_refused(request: HttpRequest, game_id: int,
+                        error: invitations.InvitationRefused) -> HttpResponse:
+    """Why the link seats no one, and where to go instead.
+
+    Someone signed in needs no "Sign in" button (a walk was offered one): they are told who they are
+    signed in as and sent to the game if they sit in it, else to their games.
+    """
+    seated = bool(queries.seated_game_ids(request.user if request.user.is_authenticated else None, [game_id]))
+    return render(request, "games/invitation.html", {"error": error.message, "game_id": game_id, "seated": seated},
+                  status=error.http_status)
 
 
 def _name_taken_on(form: ProfileForm | None, error: NameTaken) -> str:

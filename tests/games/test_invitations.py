@@ -209,3 +209,26 @@ def test_an_invitation_to_a_game_dealt_in_a_fixed_order_warns_by_mail_and_on_its
     with django_capture_on_commit_callbacks(execute=True):
         services.create_game(players[0], "acquire", 2, invited_emails=["new@example.com"])
     assert "does not count for ratings" not in mail.outbox[0].body
+
+
+def test_a_spent_link_tells_a_signed_in_player_of_the_game_who_they_are_and_links_it(client, open_game, players):
+    """A walk opened a used invitation while signed in and was offered "Sign in"."""
+    link = link_for("bob@example.com")
+    assert Client().post(link).status_code == 302
+    client.force_login(players[0])  # ann, the host, sits in the game
+    html = client.get(link).content.decode()
+    assert "its seat is taken" in html and "You are signed in as ann." in html
+    assert f'href="/games/{open_game.pk}/">Go to the game</a>' in html and ">Sign in</a>" not in html
+
+
+def test_a_bad_link_tells_a_signed_in_player_without_a_seat_who_they_are_and_links_their_games(
+        client, open_game, players, dee):
+    client.force_login(dee)
+    html = client.get(link_for("new@example.com")[:-6] + "xxxxx/").content.decode()
+    assert "not valid" in html and f"You are signed in as {dee.name}." in html
+    assert 'class="button" href="/games/">My games</a>' in html and ">Sign in</a>" not in html
+
+
+def test_a_bad_link_offers_a_visitor_to_sign_in(client, open_game):
+    html = client.get(link_for("new@example.com")[:-6] + "xxxxx/").content.decode()
+    assert ">Sign in</a>" in html and "You are signed in" not in html
