@@ -172,8 +172,10 @@ def _seat_of(game: Game, user_id: int) -> int | None:
 def game_mail(request: HttpRequest, game_id: int) -> HttpResponse:
     """Per-game mail settings: streams, standing orders, vacation days; deadline rules for the creator."""
     game = Game.objects.filter(pk=game_id).first()
-    seat = _my_seat(game, request.user) if game else None
-    if game is None or seat is None:
+    if game is None:  # said as every other page says it, not as if the game existed without the reader
+        raise Http404("There is no such game.")
+    seat = _my_seat(game, request.user)
+    if seat is None:
         raise Http404("You have no seat in this game.")
     is_creator = game.created_by_id == request.user.pk
     if request.method == "POST":

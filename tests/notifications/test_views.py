@@ -89,7 +89,16 @@ def test_a_game_without_a_time_limit_offers_no_vacation_days_or_deadline_rules(c
 
 def test_outsiders_have_no_mail_settings_for_a_game(client, game, dee):
     client.force_login(dee)
-    assert client.get(f"/mail/games/{game.pk}/").status_code == 404
+    response = client.get(f"/mail/games/{game.pk}/")
+    assert response.status_code == 404 and "You have no seat in this game." in response.content.decode()
+
+
+def test_a_game_that_does_not_exist_is_the_sites_not_found(client, game, dee):
+    """A walk's /mail/games/99999/ said "You have no seat in this game." of a game that is not there."""
+    client.force_login(dee)
+    response = client.get(f"/mail/games/{game.pk + 99999}/")
+    html = response.content.decode()
+    assert response.status_code == 404 and "There is no such game." in html and "no seat" not in html
 
 
 def test_the_inbox_shows_mail_in_the_embedded_run(client, game, settings):
