@@ -1,7 +1,7 @@
 """The JSON API (django-ninja): read a game as its viewer sees it, and submit moves.
 
 Authentication is a bearer token from the account page.  Errors are JSON
-``{"error": sentence, "code": word}`` with 400 (illegal or unreadable), 401 (no token),
+``{"error": sentence, "code": word}`` with 400 (illegal or unreadable), 401 (no token, or one not recognised),
 403 (not your seat, private), 404 (no such game or endpoint), 405 (a method the endpoint does
 not take), 409 (stale version or closed game) and 500 (a fault on our side).
 """
@@ -20,12 +20,18 @@ from games import queries, resignation, services, undo_requests
 from games.errors import GameServiceError
 from games.models import ActionSource
 
+NO_TOKEN = "Send an API token as 'Authorization: Bearer <token>'."
+UNKNOWN_TOKEN = ("This API token is not recognised; it may have been revoked. "
+                 "Make a new one on your account page.")
+
 
 class TokenAuth(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str) -> User | None:
         user = ApiToken.user_for_key(token)
         if user is not None:
             request.user = user
+        elif token.strip():  # a token was sent: telling its sender how to send one would mislead them
+            request.api_token_unknown = True  # type: ignore[attr-defined]
         return user
 
 
@@ -119,7 +125,8 @@ def _invalid(request: HttpRequest, exc: ValidationError) -> HttpResponse:
 
 @api.exception_handler(AuthenticationError)
 def _unauthenticated(request: HttpRequest, exc: AuthenticationError) -> HttpResponse:
-    return _error(request, 401, "Send an API token as 'Authorization: Bearer <token>'.", "unauthenticated")
+    message = UNKNOWN_TOKEN if getattr(request, "api_token_unknown", False) else NO_TOKEN
+    return _error(request, 401, message, "unauthenticated")
 
 
 @api.exception_handler(Http404)

@@ -25,9 +25,17 @@ def post_move(client, game_id, key, body):
 
 
 def test_requests_without_a_valid_token_get_401(client, game):
-    for headers in ({}, auth("nope"), {"HTTP_AUTHORIZATION": "Basic abc"}):
+    for headers in ({}, {"HTTP_AUTHORIZATION": "Basic abc"}, {"HTTP_AUTHORIZATION": "Bearer "}):
         response = client.get(f"/api/games/{game.pk}", **headers)
         assert response.status_code == 401 and "Bearer" in response.json()["error"]
+
+
+def test_a_token_sent_but_not_recognised_is_told_so_not_how_to_send_one(client, game):
+    """A walk's 'Authorization: Bearer bogus' was answered "Send an API token as 'Authorization: Bearer ...'"."""
+    response = client.get(f"/api/games/{game.pk}", **auth("bogus"))
+    assert response.status_code == 401
+    assert response.json() == {"error": "This API token is not recognised; it may have been revoked. Make a new one "
+                                        "on your account page.", "code": "unauthenticated", "version": None}
 
 
 def test_a_player_reads_their_view_prompt_and_version(client, game, keys):
@@ -140,7 +148,8 @@ def test_a_revoked_token_stops_working(client, game, players):
     token, key = ApiToken.issue(players[0], "bot")
     assert client.get(f"/api/games/{game.pk}", **auth(key)).status_code == 200
     token.delete()
-    assert client.get(f"/api/games/{game.pk}", **auth(key)).status_code == 401
+    refused = client.get(f"/api/games/{game.pk}", **auth(key))
+    assert refused.status_code == 401 and "may have been revoked" in refused.json()["error"]
 
 
 # ---- Errors from outside the API's views answer JSON too; the schema documents 400 and 401 --------
