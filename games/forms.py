@@ -120,8 +120,12 @@ class NewGameForm(TitleOptionsForm):
         label="Seat order",
     )
     time_limit = forms.ChoiceField(choices=TIME_LIMITS, initial="none", label="Time per move")
-    custom_hours = forms.IntegerField(required=False, min_value=1, max_value=MAX_CUSTOM_HOURS,
-                                      label="Custom limit (hours)")
+    custom_hours = forms.IntegerField(
+        required=False, min_value=1, max_value=MAX_CUSTOM_HOURS, label="Custom limit (hours)",
+        error_messages={"min_value": "A custom time limit is at least 1 hour.",
+                        "max_value": f"A custom time limit is at most {MAX_CUSTOM_HOURS} hours (30 days).",
+                        "invalid": "Give the custom limit in whole hours."},
+    )
     advanced_options = advanced_options_field()
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -147,7 +151,8 @@ class NewGameForm(TitleOptionsForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("time_limit") == "custom" and not data.get("custom_hours"):
+        # A number the field refused already says why: one message, not a second beside it.
+        if data.get("time_limit") == "custom" and not data.get("custom_hours") and "custom_hours" not in self.errors:
             self.add_error("custom_hours", "Give the custom limit in hours.")
         return data
 

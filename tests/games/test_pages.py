@@ -577,6 +577,23 @@ def test_a_finished_game_no_longer_shows_its_time_per_move(client, players):
     assert "per move" not in client.get(f"/games/{game.pk}/").content.decode()
 
 
+@pytest.mark.parametrize(("hours", "message"), [
+    ("0", "A custom time limit is at least 1 hour."),
+    ("721", "A custom time limit is at most 720 hours (30 days)."),
+    ("1.5", "Give the custom limit in whole hours."),
+    ("", "Give the custom limit in hours."),
+])
+def test_a_custom_time_limit_out_of_range_gets_one_message_in_the_sites_words(client, players, hours, message):
+    """A walk's 0 hours showed Django's "Ensure this value is greater than or equal to 1." beside the
+    form's own "Give the custom limit in hours."."""
+    client_for(client, players[0])
+    data = {"title": "acquire", "seat_count": "3", "seat_order_mode": "random", "time_limit": "custom",
+            "custom_hours": hours}
+    page = client.post("/games/new/", data)
+    assert page.context["form"].errors["custom_hours"] == [message]
+    assert "Ensure this value" not in page.content.decode() and not Game.objects.exists()
+
+
 def test_a_mistyped_invitation_is_named_with_the_forms_other_mistakes(client, players):
     """A walk fixed the form's other errors first and only then learned that an address was wrong."""
     client_for(client, players[0])
