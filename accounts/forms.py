@@ -107,9 +107,12 @@ class ProfileForm(forms.ModelForm):
 
 
 def suggested_display_name(email: str) -> str:
-    """A first guess from the address's local part: ``zoe.new@example.com`` -> ``Zoe New``."""
+    """A first guess from the address's local part: ``zoe.new@example.com`` -> ``Zoe New``.
+
+    Digits are kept (``walk2@`` -> ``Walk2``): dropping them made walk1@, walk2@ and walk3@ all "Walk".
+    """
     local = email.split("@", 1)[0].split("+", 1)[0]
-    words = [word for word in re.split(r"[._\-\d]+", local) if word]
+    words = [word for word in re.split(r"[._\-]+", local) if word]
     return " ".join(word.capitalize() for word in words)[:60] or local[:60]
 
 

@@ -179,8 +179,16 @@ def test_the_suggested_name_is_one_no_other_player_uses(client):
     assert kept.status_code == 302  # a name in use may still be chosen on purpose
 
 
+def test_numbered_addresses_are_offered_their_own_names(client):
+    """A walk's walk1@, walk2@ and walk3@ were all offered "Walk": the digits were dropped."""
+    for number in (1, 2):
+        client.force_login(User.objects.create_user(email=f"walk{number}@example.com"))
+        assert f'value="Walk{number}"' in client.get("/accounts/welcome/").content.decode()
+
+
 @pytest.mark.parametrize(("email", "name"), [
     ("zoe.new@example.com", "Zoe New"), ("j_smith+games@example.org", "J Smith"), ("1234@example.com", "1234"),
+    ("walk2@example.com", "Walk2"), ("zoe.new2@example.com", "Zoe New2"),
 ])
 def test_the_suggested_display_name_reads_the_address(email, name):
     from accounts.forms import suggested_display_name
