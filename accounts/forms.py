@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.html import format_html, format_html_join
 
+from accounts import name_checks
 from accounts.display_names import clean_display_name
 from accounts.models import User, normalize_email
 
@@ -103,7 +104,17 @@ class ProfileForm(forms.ModelForm):
             self.fields["time_zone"].also_accepted = {self.instance.time_zone}  # fields are shallow copies
 
     def clean_display_name(self) -> str:
-        return clean_display_name(self.cleaned_data["display_name"])
+        """The name cleaned; a new name another app refuses (a table mate's: ``accounts.name_checks``) is not kept.
+
+        Only a change is checked: a name already held stays savable with the rest of the form.
+        """
+        name = clean_display_name(self.cleaned_data["display_name"])
+        user = self.instance
+        if user.pk and name.casefold() != user.display_name.strip().casefold():
+            refused = name_checks.refusal(user, name)
+            if refused:
+                raise forms.ValidationError(refused, code="name_at_your_table")
+        return name
 
 
 def suggested_display_name(email: str) -> str:

@@ -3,15 +3,18 @@
 The log, the mails and the "waiting for ..." lines name players by their seat's display name, so
 two seats called "Alice" make a game unreadable ("Alice and Alice have $200 each").  Names are
 compared as a reader would: spaces around them and letter case do not make a different name.  The
-same name in different games is fine: accounts' names are not unique.
+same name in different games is fine: accounts' names are not unique.  Renaming oneself on the account page
+to the name of another player at one of one's tables (a game waiting for players or under way) is refused
+too (``clash_for_rename``): leagues' tables, mails and mentions name players by their account's name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from accounts.models import User
 from games.errors import SetupError
-from games.models import Seat
+from games.models import GameStatus, Seat
 
 
 class NameTaken(SetupError):
@@ -71,3 +74,18 @@ def numbered_name(seats: Iterable[Seat], name: str) -> str:
         suffix = f" {number}"
         candidate = name[:60 - len(suffix)] + suffix
     return candidate
+
+
+def clash_for_rename(user: User, name: str) -> str:
+    """Why ``user`` may not rename to ``name`` (another player at one of their unfinished tables is called so,
+    by their seat or their account), or "".  Registered with ``accounts.name_checks`` (games.apps)."""
+    mine = Seat.objects.filter(user=user, game__status__in=[GameStatus.OPEN, GameStatus.ACTIVE]).values("game_id")
+    others = (Seat.objects.filter(game_id__in=mine).exclude(user=user).select_related("game", "user")
+              .order_by("game_id", "index"))
+    for seat in others:
+        taken = next((spelt for spelt in (seat.display_name, seat.user.name if seat.user else "")
+                      if spelt and same_name(spelt, name)), "")
+        if taken:
+            return (f"{taken} is already the name of a player in your game {seat.game}; choose another, so that "
+                    "the players there can tell you apart.")
+    return ""

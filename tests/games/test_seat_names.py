@@ -109,3 +109,52 @@ def test_a_replacement_player_of_a_name_the_table_has_is_refused(alice, players)
     with pytest.raises(NameTaken, match="already called Alice; ALICE can take this seat once"):
         hand_over_locked(game, 2, make_user("alice2@example.com", "ALICE"))
     assert game.seats.get(index=2).user == players[2]
+
+
+def account_form(name: str, user: User) -> dict[str, str]:
+    return {"display_name": name, "email": user.email, "time_zone": "UTC"}
+
+
+@pytest.mark.parametrize("seats", [2, 3])  # 2: the game is under way; 3: it still waits for a player
+def test_the_account_page_refuses_a_rename_to_a_table_mates_name(client, alice, players, seats):
+    """A walk renamed a player to another's name in their game: mails, mentions and league tables read alike."""
+    game = services.create_game(alice, "acquire", seats, seat_order_mode=SeatOrder.CHOSEN)
+    services.take_seat(game.pk, players[1])
+    game.refresh_from_db()
+    assert game.status == (GameStatus.ACTIVE if seats == 2 else GameStatus.OPEN)
+    client.force_login(players[1])
+    page = client.post("/accounts/", account_form(" ALICE ", players[1]))
+    assert page.status_code == 200
+    assert f"Alice is already the name of a player in your game {game}; choose another" in page.content.decode()
+    assert User.objects.get(pk=players[1].pk).display_name == "bob"
+
+
+def test_a_table_mates_account_name_counts_too_and_other_names_are_fine(client, alice, players):
+    game = services.create_game(alice, "acquire", 2, seat_order_mode=SeatOrder.CHOSEN)
+    services.take_seat(game.pk, players[1])
+    User.objects.filter(pk=alice.pk).update(display_name="Wanda")  # renamed since the game started
+    client.force_login(players[1])
+    assert "Wanda is already the name of a player" in client.post(
+        "/accounts/", account_form("wanda", players[1])).content.decode()
+    assert client.post("/accounts/", account_form("Walt", players[1])).status_code == 302
+    assert User.objects.get(pk=players[1].pk).display_name == "Walt"
+
+
+def test_a_finished_games_names_are_no_bar(client, alice, players):
+    from tests.games.factories import play_to_end
+
+    game = services.create_game(alice, "acquire", 2, seat_order_mode=SeatOrder.CHOSEN)
+    services.take_seat(game.pk, players[1])
+    play_to_end(game)
+    client.force_login(players[1])
+    assert client.post("/accounts/", account_form("Alice", players[1])).status_code == 302
+
+
+def test_a_name_already_held_is_still_saved_with_the_rest_of_the_form(client, alice, players):
+    """Only a change is checked: a clash from before this check must not lock the account page."""
+    game = services.create_game(alice, "acquire", 2, seat_order_mode=SeatOrder.CHOSEN)
+    services.take_seat(game.pk, players[1])
+    User.objects.filter(pk=players[1].pk).update(display_name="ALICE")
+    client.force_login(players[1])
+    saved = client.post("/accounts/", {**account_form("Alice", players[1]), "time_zone": "Europe/Paris"})
+    assert saved.status_code == 302 and User.objects.get(pk=players[1].pk).time_zone == "Europe/Paris"
