@@ -17,8 +17,9 @@ from engine.t1861 import company_turn, loans
 from engine.t1861 import depot as depot_rules
 from engine.t1861.data import DATA
 from engine.t1861.dividends import DividendKind, MajorDividend, per_share_words
+from engine.t1861.fitting import turned_keys
 from engine.t1861.geometry import edge_name
-from engine.t1861.lays import legal_lays
+from engine.t1861.lays import TileLay, legal_lays
 from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
 from engine.t1861.tokens import legal_tokens
@@ -98,12 +99,26 @@ def _places(state: State, company: str, step: str) -> dict[str, list]:
     quick answers hold only the first few lays and the form's fields hexes and tiles apart."""
     if step == "track":
         lays = legal_lays(state.board, company.upper(), state.phase, company_turn.lays_done(state))
-        return {"lays": [lay for lay in lays if can_pay(state, company, lay.cost)]}
+        return {"lays": [lay for lay in distinct_track(lays) if can_pay(state, company, lay.cost)]}
     if step == "token":
         price = company_turn.next_token_price(state, company) or 0
         cash = company_turn.company_of(state, company)["cash"]
         return {"tokens": [place for place in legal_tokens(state.board, company.upper(), price) if place.cost <= cash]}
     return {}
+
+
+def distinct_track(lays: list[TileLay]) -> list[TileLay]:
+    """``lays`` without those that lay the very track of an earlier one: a straight or a symmetric
+    tile turned half round is the same lay, and a mail listing both (rotations 1 and 4 of tile 4)
+    offered one choice twice, and more choices than the page's picker."""
+    seen: set[tuple[str, str, frozenset]] = set()
+    kept = []
+    for lay in lays:
+        same = (lay.hex, lay.tile, turned_keys(lay.tile, lay.rotation))
+        if same not in seen:
+            seen.add(same)
+            kept.append(lay)
+    return kept
 
 
 def nothing_to_lay(state: State, company: str) -> bool:
@@ -122,14 +137,20 @@ def _track(state: State, company: str, places: dict[str, list]) -> tuple[str, li
             Field("tile", "choice", "Tile", choices=tuple(Choice(t, t) for t in tiles)),
             Field("rotation", "number", "Rotation", min=0, max=5, step=1, default=0)),
             help="Two tile actions a turn, the second ₽20 dearer; never two upgrades (rules 12.3)."))
-        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex} (turn {lay.rotation}:"
-                              f" {edge_words(lay.tile, lay.rotation)}, {_cost_words(state, company, lay.cost)})",
+        quick += [QuickAnswer(f"Tile {lay.tile} in {lay.hex}, {turn_words(lay.rotation)}:"
+                              f" {edge_words(lay.tile, lay.rotation)}; {_cost_words(state, company, lay.cost)}",
                               {"type": "lay_tile", "hex": lay.hex.lower(), "tile": lay.tile,
                                "rotation": lay.rotation}) for lay in affordable[:QUICK_LAYS]]
     option, answer = _pass("No (more) track")
     if not affordable:  # asked all the same (18xx.games records the pass), so say why nothing is offered
         return "no track to lay (no legal lay it can pay for); go on?", [option], [answer]
     return "lay track?", [*actions, option], [*quick, answer]
+
+
+def turn_words(rotation: int) -> str:
+    """"rotation 2 (120° clockwise)"; "rotation 0 (as printed)": the mail's lay links and the page's
+    lay picker say a rotation in the same words."""
+    return "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
 
 
 def edge_words(tile: str, rotation: int) -> str:
@@ -184,7 +205,7 @@ def _routes(state: State, company: str) -> tuple[str, list, list]:
     action = ActionOption("run_routes", "Run the suggested routes",
                           help=f"The best routes found earn ₽{revenue:,} (rules 12.5).", fixed={"routes": best})
     return (f"run your trains (best found: ₽{revenue:,})?", [action],
-            [QuickAnswer(f"Run the best routes (₽{revenue:,})", {"type": "run_routes", "routes": best})])
+            [QuickAnswer(f"Run the suggested routes (₽{revenue:,})", {"type": "run_routes", "routes": best})])
 
 
 def _dividend(state: State, company: str) -> tuple[str, list, list]:

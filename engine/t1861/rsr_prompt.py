@@ -19,7 +19,7 @@ def rsr_routes_prompt(state: State, seat: int) -> Prompt:
     action = ActionOption("run_routes", "Run the RSR's trains on the suggested routes",
                           help=f"The best routes found earn ₽{revenue:,}, all to the RSR's treasury; the bonuses of"
                                " privates it owns count (rules 6, 12.6).", fixed={"routes": best})
-    quick = QuickAnswer(f"Run the best routes (₽{revenue:,})", {"type": "run_routes", "routes": best})
+    quick = QuickAnswer(f"Run the suggested routes (₽{revenue:,})", {"type": "run_routes", "routes": best})
     rsr = state.rsr
     runnable = company_turn.runnable_trains(state, RSR)  # not a train that ran this OR for another company
     context = {"company": RSR, "step": "rsr_routes", "cash": rsr["cash"], "trains": runnable,

@@ -61,7 +61,7 @@ def test_a_tile_is_laid_from_its_mail_link_and_the_next_players_mail_names_the_h
     game = imported_1861(TRACK, players)
     seat, offered = mailed_links(game, players)
     # the first lay offered: the mail lists the map layer's lays in order
-    label = "Tile 201 in B4 (turn 0: south, south-west, ₽0)"
+    label = "Tile 201 in B4, rotation 0 (as printed): south, south-west; ₽0"
     assert next(iter(offered)) == label, list(offered)
     confirm_in_the_browser(link_browser(players[seat]), offered[label], label)
     action = Action.objects.filter(game=game).order_by("-seq").first()

@@ -24,7 +24,8 @@ def test_a_player_takes_back_their_move_from_the_game_page(client, game, players
     client.force_login(players[0])
     assert "Take back my last move (move 1)…" in page(client, f"/games/{game.pk}/")
     confirm = page(client, f"/games/{game.pk}/undo/")
-    assert "move 1 will be taken back" in confirm and "ann placed 2A, which founds a new chain." in confirm
+    assert "move 1 will be taken back. It did this:" in confirm
+    assert "ann placed 2A, which founds a new chain." in confirm
     response = client.post(f"/games/{game.pk}/undo/", {"expected_version": "1"}, follow=True)
     text = response.content.decode()
     assert "Move 1 was taken back." in text and "ann, which tile do you place?" in text

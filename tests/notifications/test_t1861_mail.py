@@ -32,8 +32,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 MAX_MAILS = 150  # a stock round and an operating round take 40 to 80 answers; this bounds a driver gone wrong
 # What a player answers, in order of preference (labels as the mails write them); else the mail's first link.
-PREFERRED = ("Run the best routes", "Pay out", "Redeem no shares", "Buy no private", "No token", "Buy no (more) trains",
-             "Decline", "Pass", "End the turn")
+PREFERRED = ("Run the suggested routes", "Pay out", "Redeem no shares", "Buy no private", "No token",
+             "Buy no (more) trains", "Decline", "Pass", "End the turn")
 
 
 def choose(offered: dict[str, str], prompt: engine.Prompt, acted: set[tuple]) -> str:
@@ -122,7 +122,7 @@ def test_a_stock_round_of_minors_and_its_operating_round_are_played_from_the_mai
     labels = [label for _, label in chosen]
     assert sum(label.startswith("Auction ") for label in labels) >= 1  # a minor put up in the stock round
     assert any(label.startswith("Raise to") or label == "Pass" for label in labels)
-    assert any(label.startswith("Run the best routes (₽") for label in labels)
+    assert any(label.startswith("Run the suggested routes (₽") for label in labels)
     assert any(label.startswith("Tile ") for label in labels)
     assert any(" from the bank (₽" in label for label in labels)
 

@@ -21,12 +21,10 @@ from typing import Any
 
 from engine.core import ActionOption, Prompt
 from engine.t1861.data import DATA
-from engine.t1861.fitting import turned_keys
 from engine.t1861.loans import loans_words
 from engine.t1861.map_view import hex_after_lay, hex_view
-from engine.t1861.operate_prompt import edge_words, loans_to_pay
+from engine.t1861.operate_prompt import edge_words, loans_to_pay, turn_words
 from engine.t1861.state import State
-from engine.t1861.tiles import End
 from games.prompt_forms import fields_for_action
 from games.titles.t1861.map_svg import hex_svg
 from games.titles.t1861.track import APOTHEM, R, num, stop_positions
@@ -55,13 +53,8 @@ def _option(prompt: Prompt, kind: str) -> ActionOption:
 def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str, Any]:
     groups: dict[str, dict[str, Any]] = {}
     offboard_colour = DATA.phase(state.phase).offboard_colour
-    laid: set[tuple[str, str, frozenset[tuple[End, End]]]] = set()
-    for lay in prompt.context["lays"]:
+    for lay in prompt.context["lays"]:  # one per track laid: the prompt offers a symmetric tile's turns once
         hex_id, tile, rotation = lay["hex"], lay["tile"], lay["rotation"]
-        same = (hex_id, tile, turned_keys(tile, rotation))
-        if same in laid:  # a straight tile turned half round lays the same track: offered once
-            continue
-        laid.add(same)
         group = groups[hex_id] if hex_id in groups else groups.setdefault(hex_id, _group(state, hex_id))
         action = {"type": "lay_tile", "hex": hex_id.lower(), "tile": tile, "rotation": rotation}
         after = hex_after_lay(state.board, hex_id, tile, rotation, state.phase)
@@ -75,7 +68,7 @@ def _lay_picker(state: State, prompt: Prompt, option: ActionOption) -> dict[str,
                       "f.tile": (turn[0].upper() + turn[1:], f"Tile {tile}: {edges}")},
             "drawing": _preview(after, offboard_colour),
         })
-    return _picker("lays", "lay_tile", "Lay this tile", groups, len(laid))
+    return _picker("lays", "lay_tile", "Lay this tile", groups, len(prompt.context["lays"]))
 
 
 def _lay_price(state: State, company: str, cost: int) -> str:
@@ -153,10 +146,5 @@ def _preview(entry: dict[str, Any], offboard_colour: str) -> str:
     drawing = hex_svg(entry, offboard_colour).replace(" data-hex=", " data-preview=", 1)
     start = drawing.find("<title>")  # the map's tooltip words: the list and the panel say what the lay is
     return drawing[:start] + drawing[drawing.index("</title>", start) + len("</title>"):] if start >= 0 else drawing
-
-
-def turn_words(rotation: int) -> str:
-    """"rotation 2 (120° clockwise)"; "rotation 0 (as printed)"."""
-    return "rotation 0 (as printed)" if rotation == 0 else f"rotation {rotation} ({60 * rotation}° clockwise)"
 
 

@@ -11,7 +11,9 @@ import re
 
 import pytest
 
-from engine.t1861.company_turn import phase_words
+from engine.t1861.company_turn import lays_done, phase_words
+from engine.t1861.fitting import turned_keys
+from engine.t1861.lays import legal_lays
 from engine.t1861.operate_prompt import _cost_words
 from engine.t1861.title import TITLE
 from tests.engine.t1861.games import fixture_replay
@@ -87,14 +89,30 @@ def test_a_phase_change_names_its_tiles_and_train_limits():
     assert phase_words("3") == "Phase 3 begins: yellow, green tiles; train limit minors 2, majors 4."
 
 
+def test_a_tile_that_lays_the_same_track_at_two_rotations_is_offered_once():
+    """A straight or symmetric tile turned half round lays the same track: the mail's links and the
+    page's picker (made from the prompt's lays) offer it once, not once per rotation (a walk's mail
+    listed tile 4 in B8 at rotations 1 and 4, one more choice than the page)."""
+    state = fixture_replay("29683", 270)[0]  # MNN's track step: 38 legal lays, 4 of them a repeat
+    lays = legal_lays(state.board, "MNN", state.phase, lays_done(state))
+    (prompt,) = TITLE.prompts(state)
+    offered = [(lay["hex"], lay["tile"], turned_keys(lay["tile"], lay["rotation"])) for lay in prompt.context["lays"]]
+    linked = [(a.action["hex"].upper(), a.action["tile"], turned_keys(a.action["tile"], a.action["rotation"]))
+              for a in prompt.quick if a.action["type"] == "lay_tile"]
+    every_track = {(lay.hex, lay.tile, turned_keys(lay.tile, lay.rotation)) for lay in lays}
+    assert len(every_track) < len(lays)  # the position has repeats to leave out
+    assert len(offered) == len(set(offered)) == len(every_track)
+    assert len(linked) == len(set(linked))
+
+
 def test_a_lay_link_says_where_its_track_leads_and_the_loans_it_takes():
     """A mail shows no map: each lay names its edges.  Loans for a lay are taken without a question
     (G11), so a lay that costs more than the company's cash says how many it takes."""
     state = fixture_replay("29683", 270)[0]  # MNN (₽199) at its track step; some lays cost ₽20
     (prompt,) = TITLE.prompts(state)
     lays = [answer for answer in prompt.quick if answer.action["type"] == "lay_tile"]
-    assert lays and all(re.search(r"\(turn \d: (north|south)[a-z -]*(, (north|south)[a-z-]*)*, ₽\d+\)$", answer.label)
-                        for answer in lays), [answer.label for answer in lays]
+    words = r", rotation \d \((as printed|\d+° clockwise)\): (north|south)[a-z -]*(, (north|south)[a-z-]*)*; ₽\d+$"
+    assert lays and all(re.search(words, answer.label) for answer in lays), [answer.label for answer in lays]
     assert _cost_words(state, "mnn", 20) == "₽20"
     state.minors["mnn"]["cash"] = 0
     assert _cost_words(state, "mnn", 20) == "₽20, takes 1 loan"  # a loan brings ₽45
