@@ -100,3 +100,18 @@ def test_the_route_card_on_a_phone_and_a_refused_edit_marked_on_the_map(live_ser
     assert page.input_value("[name='stops.1']") == "H8 E9"
     page.locator("#routes").screenshot(path=artifacts / "t1861-routes-phone-refused.png")
     assert_accessible(page)
+
+
+def test_typed_stops_are_priced_while_the_box_still_has_the_focus(nw_page):
+    """A player who types a route sees the engine's answer once typing pauses, without leaving the box
+    (a walk typed stops and saw the suggested total until it pressed Run)."""
+    page, problems = nw_page
+    page.click("#route-edit summary")
+    box = page.locator("[name='stops.0']")
+    box.click()
+    box.press("End")
+    for _ in "H8:c0":  # Moscow off the 3-train's route, key by key
+        box.press("Backspace")
+    expect(page.locator("#route-total")).to_have_text("Total: ₽240")
+    assert page.evaluate("document.activeElement.name") == "stops.0"  # still typing there
+    assert problems == []
