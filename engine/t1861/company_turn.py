@@ -75,7 +75,7 @@ from engine.t1861.revenue import Bonuses
 from engine.t1861.route_exists import route_exists
 from engine.t1861.routes import RoutePlan, RouteSet, check_routes
 from engine.t1861.state import State
-from engine.t1861.tokens import check_token, has_legal_token
+from engine.t1861.tokens import TokenPlacement, check_token, has_legal_token
 from engine.t1861.track_network import build_network
 from engine.t1861.train_purchase import Buyer, bank_purchase, company_purchase, must_buy
 
@@ -420,7 +420,7 @@ def _place_token(state: State, company: str, action: dict[str, Any]) -> list[Eve
     hex_id, city = str(action.get("hex", "")).upper(), action.get("city", 0)
     if not isinstance(city, int):
         raise IllegalAction("A token needs the index of its city in the hex.")
-    placement = check_token(state.board, company.upper(), hex_id, city, price)
+    placement = checked_token(state, company, hex_id, city, price)
     entry = company_of(state, company)
     if placement.cost > entry["cash"]:
         raise IllegalAction(f"{company.upper()} has ₽{entry['cash']:,} and cannot pay ₽{placement.cost:,} for a token"
@@ -433,6 +433,23 @@ def _place_token(state: State, company: str, action: dict[str, Any]) -> list[Eve
     event = Event(f"{company.upper()} places a token in {hex_id} for ₽{placement.cost:,}.", "place_token",
                   {"company": company, "hex": hex_id, "city": city, "cost": placement.cost})
     return [event, *_after(state, "token")]
+
+
+def checked_token(state: State, company: str, hex_id: str, city: int, price: int) -> TokenPlacement:
+    """The token if the board allows it; in a record imported from 18xx.games, also one that only a
+    token its kept graph has not seen yet cut off (``kept_graph``): the slot is judged on the board
+    as it is, the reach as that graph walks it.  Otherwise the board's refusal."""
+    name = company.upper()
+    try:
+        return check_token(state.board, name, hex_id, city, price)
+    except IllegalAction as refused:
+        kept = kept_graph.board_as_kept(state, name)
+        if kept is None:
+            raise
+        try:
+            return check_token(state.board, name, hex_id, city, price, reach_board=kept)
+        except IllegalAction:
+            raise refused from None
 
 
 def check_run(state: State, company: str, action: dict[str, Any]) -> RouteSet:

@@ -11,7 +11,8 @@ Only an imported record carries the option (``import-18xx`` sets it; every game 
 judges each lay on the board as it is).  With it, the tokens the rules placed since the last
 lay or token action are kept in ``State.unseen_tokens``, and a lay refused on the board as it
 is is judged again on the board without the other companies' unseen tokens: only a lay that
-such a token alone refused is taken.
+such a token alone refused is taken.  A token action's reach is judged so too (18xx.games' token
+step reads the same kept graph); its slot is always judged on the board as it is.
 """
 
 from __future__ import annotations

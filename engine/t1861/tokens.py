@@ -71,14 +71,19 @@ def has_legal_token(board: Board, company: str) -> bool:
     return reaches_a_stop(network, company, takes_token)
 
 
-def check_token(board: Board, company: str, hex_id: str, city: int, price: int) -> TokenPlacement:
-    """The placement if ``company`` may put its next token there; otherwise IllegalAction saying why."""
+def check_token(board: Board, company: str, hex_id: str, city: int, price: int,
+                reach_board: Board | None = None) -> TokenPlacement:
+    """The placement if ``company`` may put its next token there; otherwise IllegalAction saying why.
+
+    The slot is judged on ``board``; the reach on ``reach_board`` when given (an import's kept
+    track graph, ``kept_graph``), else on ``board`` too."""
     require_hex(hex_id)
     refusal = _place_refusal(board, company, hex_id, city)
     if refusal is not None:
         raise IllegalAction(refusal)
     target = f"{hex_id}:c{city}"
-    if not reaches_a_stop(any_phase_network(board), company, lambda stop: stop.id == target, toward=hex_id):
+    walked = board if reach_board is None else reach_board
+    if not reaches_a_stop(any_phase_network(walked), company, lambda stop: stop.id == target, toward=hex_id):
         name = DATA.hexes[hex_id].display_name()
         raise IllegalAction(f"{company} cannot reach the city in {name} along track it may use.")
     return TokenPlacement(hex_id, city, token_cost(board, company, hex_id, price))

@@ -40,6 +40,7 @@ from typing import Any
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.t1861 import company_turn
 from engine.t1861.importer import replay_export
 from engine.t1861.title import TITLE
 from tests.engine.t1861.fixtures import FIXTURES, fixture_export
@@ -99,3 +100,26 @@ def test_a_lay_only_a_new_home_token_blocks_is_taken_in_an_import_and_refused_in
     assert TITLE.to_json(state) == before
     TITLE.apply_in_place(state, seat, lay)
     assert state.board.laid["H14"].number == "7" and state.unseen_tokens == []  # the lay clears the kept graph
+
+
+def test_a_token_only_a_new_rules_placed_token_cuts_off_is_taken_in_an_import() -> None:
+    """The kept graph (``kept_graph``) decides a recorded token's reach as it decides a lay's: 29683
+    at action 450, with a GRR token the rules put in Smolensk (E9, its one free slot) since the last
+    lay or token action, still lets KK reach Poland (B4) beyond it; a game begun here does not.  The
+    slot is judged on the board as it is: the city the unseen token filled stays full."""
+    state = replay_export(fixture_export("29683"), until=450).state
+    assert state.options.get("kept_track_graph")
+    assert company_turn.checked_token(state, "kk", "B4", 0, 20).hex == "B4"  # open before the token
+    state.board = state.board.place_token("GRR", "E9", 0)
+    state.unseen_tokens = [["GRR", "E9", 0]]
+    assert company_turn.checked_token(state, "kk", "B4", 0, 20).cost >= 0
+    with pytest.raises(IllegalAction, match="no free slot"):
+        company_turn.checked_token(state, "kk", "E9", 0, 20)
+    strict = TITLE.copy_state(state)
+    strict.options = {**strict.options, "kept_track_graph": False}
+    with pytest.raises(IllegalAction, match="KK cannot reach the city in"):
+        company_turn.checked_token(strict, "kk", "B4", 0, 20)
+    seen = TITLE.copy_state(state)
+    seen.unseen_tokens = []  # after a lay or token action 18xx.games walks the board as it is
+    with pytest.raises(IllegalAction, match="KK cannot reach the city in"):
+        company_turn.checked_token(seen, "kk", "B4", 0, 20)
