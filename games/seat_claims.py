@@ -26,6 +26,7 @@ from accounts.models import User
 from games import services
 from games.errors import GameServiceError
 from games.models import Game, GameStatus, Seat
+from games.signals import seat_claimed
 from turnpost.signed_links import read_signed
 
 # As long as an invitation waits: players of a game by mail may be slow to answer.
@@ -108,4 +109,5 @@ def claim(game_id: int, token: str, user: User) -> Seat:
             raise ClaimRefused("You already have a seat in this game; a player plays one seat.")
         seat.user, seat.joined = user, timezone.now()  # the name stays the game's: its log says it
         seat.save(update_fields=["user", "joined"])
+        seat_claimed.send(sender=Game, game=found.game, seat=seat.index, user=user)  # owed a move: mailed it
     return seat

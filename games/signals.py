@@ -50,3 +50,7 @@ organizer_acted = django.dispatch.Signal()
 # Sent inside the transaction that passed a seat to another player (a replacement or a substitute's claim).
 # kwargs: game (Game), change (SeatChange).
 seat_changed = django.dispatch.Signal()
+
+# Sent inside the transaction that seats a player in an imported game's seat (games.seat_claims).
+# kwargs: game (Game), seat (int, its index), user (the player now in it).
+seat_claimed = django.dispatch.Signal()

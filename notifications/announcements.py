@@ -150,6 +150,13 @@ def announce_seat_now(game_id: int, seat: int) -> None:
             enqueue(game_id, loaded.version, user, MailKind.TURN, seat, now)
 
 
+def on_seat_claimed(sender: Any, game: Game, seat: int, user: Any, **kwargs: Any) -> None:
+    """A player took a seat of a game moved here from 18xx.games: if the game waits on that seat,
+    its turn mail goes now (a walk claimed a seat owing a move and heard nothing until another
+    player moved)."""
+    announce_seat_now(game.pk, seat)
+
+
 def on_chat_posted(sender: Any, game: Game, message: Any, **kwargs: Any) -> None:
     """A mention mail to each player a new chat message names with ``@name``, in the posting transaction.
 

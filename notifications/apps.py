@@ -22,6 +22,7 @@ class NotificationsConfig(AppConfig):
             move_applied,
             organizer_acted,
             seat_changed,
+            seat_claimed,
             seat_resigned,
             undo_closed,
             undo_requested,
@@ -37,6 +38,7 @@ class NotificationsConfig(AppConfig):
         seat_resigned.connect(announcements.on_seat_resigned, dispatch_uid="notifications.outbox.seat_resigned")
         organizer_acted.connect(announcements.on_organizer_acted, dispatch_uid="notifications.organizer_acted")
         seat_changed.connect(announcements.on_seat_changed, dispatch_uid="notifications.seat_changed")
+        seat_claimed.connect(announcements.on_seat_claimed, dispatch_uid="notifications.seat_claimed")
         chat_posted.connect(announcements.on_chat_posted, dispatch_uid="notifications.outbox.chat_posted")
         undo_requested.connect(undo_consent.on_undo_requested, dispatch_uid="notifications.undo_consent.requested")
         undo_closed.connect(undo_consent.on_undo_closed, dispatch_uid="notifications.undo_consent.closed")

@@ -18,6 +18,7 @@ import pytest
 import engine.core as engine
 from games import import_18xx, seat_claims, services
 from games.models import Game, GameStatus, Snapshot
+from notifications.models import MailKind, Outbox
 from tests.engine.t1861.fixtures import FIXTURES
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +210,17 @@ def test_a_file_that_is_not_a_json_object_is_told_only_that(client, dee, text, w
     html = signed_in(client, dee).post("/games/import/", {"record": text}).content.decode()
     assert words in html
     assert "18xx.games export instead" not in html and not Game.objects.exists()
+
+
+def test_a_player_who_claims_the_seat_the_game_waits_on_is_mailed_the_move(client, players, dee) -> None:
+    """A walk claimed the seat owing move 275 and heard nothing until another player moved: the claim
+    now sends that seat's turn mail; a seat the game does not wait on gets none."""
+    ann, bob, _ = players
+    signed_in(client, dee).post("/games/import/", {"record": running_export()})
+    game = Game.objects.get()
+    waiting = engine.prompts(engine.from_json(Snapshot.objects.get(game=game).state))[0].seat
+    idle = next(seat.index for seat in game.seats.all() if seat.index != waiting)
+    seat_claims.claim(game.pk, seat_claims.claim_token(game.seats.get(index=idle)), bob)
+    seat_claims.claim(game.pk, seat_claims.claim_token(game.seats.get(index=waiting)), ann)
+    mailed = Outbox.objects.filter(game=game, kind=MailKind.TURN)
+    assert [(row.recipient, row.seat, row.version) for row in mailed] == [(ann, waiting, game.version)]
