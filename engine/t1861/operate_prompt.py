@@ -306,8 +306,13 @@ def _buy_train(state: State, company: str) -> tuple[str, list, list]:
             quick.append(QuickAnswer(f"Buy {owner.upper()}'s {depot_rules.train_type_of(train)}-train for ₽1",
                                      _trade(train, owner)))
     forced = company_turn.forced(state, company)
-    if not forced:
+    if forced:
+        return "buy a train (you must: no train)?", actions, quick
+    if buyer.trains:
         option, answer = _pass("Buy no (more) trains")
-        actions.append(option)
-        quick.append(answer)
-    return ("buy a train (you must: no train)?" if forced else "buy a train?"), actions, quick
+        return "buy a train?", [*actions, option], [*quick, answer]
+    # 12.10: not bound to buy (no bank train within reach), but a company ending this step without
+    # a train is nationalised; a walk's minor passed on a ₽1 train and lost the company unwarned.
+    option, answer = _pass(f"Buy no train: {company.upper()} is nationalised")
+    return (f"buy a train? {company.upper()} has none; without one it is nationalised at the end of this step"
+            " (rules 12.10)."), [*actions, option], [*quick, answer]

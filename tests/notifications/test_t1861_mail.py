@@ -33,7 +33,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MAX_MAILS = 150  # a stock round and an operating round take 40 to 80 answers; this bounds a driver gone wrong
 # What a player answers, in order of preference (labels as the mails write them); else the mail's first link.
 PREFERRED = ("Run the suggested routes", "Pay out", "Redeem no shares", "Buy no private", "No token",
-             "Buy no (more) trains", "Decline", "Pass", "End the turn")
+             "Buy no (more) trains", "Buy no train", "Decline", "Pass", "End the turn")
 
 
 def choose(offered: dict[str, str], prompt: engine.Prompt, acted: set[tuple]) -> str:

@@ -105,6 +105,19 @@ def test_a_tile_that_lays_the_same_track_at_two_rotations_is_offered_once():
     assert len(linked) == len(set(linked))
 
 
+def test_a_company_not_bound_to_buy_but_trainless_is_told_a_pass_nationalises_it():
+    """12.10: Y (₽100, no train) cannot reach a bank train, so it need not buy, but ending the step
+    without a train nationalises it (29683 after id 310).  The pass says so, as the question does:
+    a walk's player took "Buy no (more) trains" and lost the minor unwarned."""
+    state = fixture_replay("29683", 310)[0]
+    (prompt,) = TITLE.prompts(state)
+    assert prompt.question.endswith("without one it is nationalised at the end of this step (rules 12.10).")
+    labels = [answer.label for answer in prompt.quick]
+    assert labels[-1] == "Buy no train: Y is nationalised" and "Buy no (more) trains" not in labels
+    lines, _ = events_of(state, prompt.seat, {"type": "pass"})
+    assert any("Y is nationalised" in line for line in lines), lines
+
+
 def test_a_lay_link_says_where_its_track_leads_and_the_loans_it_takes():
     """A mail shows no map: each lay names its edges.  Loans for a lay are taken without a question
     (G11), so a lay that costs more than the company's cash says how many it takes."""
