@@ -224,3 +224,13 @@ def test_a_player_who_claims_the_seat_the_game_waits_on_is_mailed_the_move(clien
     seat_claims.claim(game.pk, seat_claims.claim_token(game.seats.get(index=waiting)), ann)
     mailed = Outbox.objects.filter(game=game, kind=MailKind.TURN)
     assert [(row.recipient, row.seat, row.version) for row in mailed] == [(ann, waiting, game.version)]
+
+
+def test_two_imports_of_one_game_are_named_apart(client, dee) -> None:
+    """A walk imported 29683 cut at two moves; both were "1861 from 18xx.games game 29683", and the
+    mails of the two could not be told apart by their subjects."""
+    first = import_18xx.import_export(running_export(), dee)
+    second = import_18xx.import_export(running_export(), dee)
+    third = import_18xx.import_export(finished_export(), dee)
+    assert [first.name, second.name, third.name] == [
+        "1861 from 18xx.games game 29683", "1861 from 18xx.games game 29683 (2)", "1861 from 18xx.games game 29683 (3)"]
