@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from games.models import GameStatus
 from notifications import clock, links
 from notifications.compose import game_context, quick_links
-from notifications.gameplay import SOURCE_EMAIL, GameServiceError, Seat, load, play, seat_user
+from notifications.gameplay import SOURCE_EMAIL, GameServiceError, Seat, load, moves_after, play, seat_user
 from notifications.link_pages import LinkPage
 from notifications.models import LinkOutcome, LinkUse
 
@@ -37,11 +37,21 @@ MOVED_ON = "Already resolved: the game has moved on since this mail."
 GAME_OVER = "Already resolved: the game has ended since this mail."
 
 
+# Others moved, the seat did not: the mail's question is still the seat's (a merger's second owner,
+# whose links a walk found "Already resolved" once the first owner had answered).
+STILL_OPEN = ("Another player has moved since this mail, so its links no longer apply. Your decision is still"
+              " open: it is asked again below.")
+
+
 def _stale(claim: links.MoveClaim, context: dict[str, Any]) -> LinkPage:
-    """The page of a link whose position passed: the game ended, or it moved on (with any fresh links)."""
+    """The page of a link whose position passed: the game ended, it moved on (with any fresh links),
+    or others moved while the seat's own decision is still open."""
     game = context.get("game")
-    ended = game is not None and game.status == GameStatus.FINISHED
-    return LinkPage("stale", GAME_OVER if ended else MOVED_ON, claim.label, context=context)
+    if game is not None and game.status == GameStatus.FINISHED:
+        return LinkPage("stale", GAME_OVER, claim.label, context=context)
+    if context.get("fresh_links") and not moves_after(claim.game, claim.seat, claim.version).exists():
+        return LinkPage("still_open", STILL_OPEN, claim.label, context=context)
+    return LinkPage("stale", MOVED_ON, claim.label, context=context)
 
 
 def _refused(error: Exception, status: int = 400) -> LinkPage:

@@ -278,3 +278,24 @@ def test_a_link_of_a_seat_the_organizer_passed_on_says_so_not_that_the_game_move
     assert "This seat is no longer yours" in page and "moved on" not in page and "Confirm: Place 2A" not in page
     assert client.post(path).status_code == 403
     assert not Action.objects.filter(game=game).exists()
+
+
+def test_a_link_whose_seat_has_not_moved_since_says_its_decision_is_still_open(client, players):
+    """A merger's second owner found her links "Already resolved" once the first owner had answered,
+    though her own question was still waiting (a walk).  When only others moved since the mail, the
+    page says the decision is still open and asks it again; it acts on nothing."""
+    from tests.notifications.t1861_consent import OWNER, consent_game
+
+    game = consent_game(players)
+    owner = players[OWNER]
+    earlier = game.version - 1  # a mail written before the president's last move, which cy did not make
+    assert not Action.objects.filter(game=game, seat=OWNER, seq__gt=earlier).exists()
+    token = links.move_token(game.pk, OWNER, owner.pk, earlier, {"type": "consent", "accept": True},
+                             "Accept", links.link_expiry(None, clock.now()))
+    client.force_login(owner)
+    page = client.get(f"/mail/move/{token}/").content.decode()
+    assert 'data-kind="still_open"' in page and "Your decision is still open" in page
+    assert "Already resolved" not in page and "Accept: MB goes into GRR" in page  # asked again, with fresh links
+    moves = Action.objects.filter(game=game).count()
+    posted = client.post(f"/mail/move/{token}/").content.decode()
+    assert "Your decision is still open" in posted and Action.objects.filter(game=game).count() == moves
