@@ -21,7 +21,6 @@ the refusal, and nothing is stored.
 from __future__ import annotations
 
 import json
-from itertools import chain, count
 from typing import Any
 
 import engine.core as engine
@@ -74,11 +73,6 @@ def import_export(text: str, user: User | None) -> Game:
     status = GameStatus.IMPORTED if over else GameStatus.ACTIVE
     record = imported.record if over else with_consents_where_unchanged(imported.record)
     name = f"1861 from 18xx.games game {export.game_id}" if export.game_id else "1861 from 18xx.games"
-    return services.import_record(json.dumps(record), user, status=status, name=unused_name(name[:94]))
-
-
-def unused_name(base: str) -> str:
-    """``base``, or ``base (2)``, ``base (3)``...: a walk imported one 18xx.games game twice (cut
-    at two moves), both were named alike, and their mails' subjects could not be told apart."""
-    taken = set(Game.objects.filter(name__startswith=base).values_list("name", flat=True))
-    return next(name for name in chain([base], (f"{base} ({n})" for n in count(2))) if name not in taken)
+    if not over:  # a walk imported one game cut at two actions: both named alike, their mails' subjects too
+        name += f" (from action {imported.reached})"
+    return services.import_record(json.dumps(record), user, status=status, name=name[:100])
