@@ -331,7 +331,8 @@ def _merger_shares(state: State, seat: int) -> Prompt:
     actions = (ActionOption("buy_shares", f"Buy a {major.upper()} share (₽{price:,})", fields),
                _pass("Pass", "Buys no more shares of the new major."))
     quick = (QuickAnswer(f"Buy {major.upper()} (treasury, ₽{price:,})", buy), QuickAnswer("Pass", {"type": "pass"}))
-    question = f"{major.upper()} sells shares from its treasury at ₽{price:,} (you have ₽{state.cash[seat]:,})."
+    question = (f"{major.upper()} sells shares from its treasury at ₽{price:,} (you have ₽{state.cash[seat]:,})."
+                f" {merger_shares.situation(state, seat)}")
     return Prompt(seat, "merger_shares", question, actions, quick, {"company": major})
 
 

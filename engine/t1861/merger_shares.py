@@ -102,6 +102,26 @@ def can_buy(state: State, seat: int) -> bool:
             and holdings.may_hold_more(state, company, seat))
 
 
+def situation(state: State, seat: int) -> str:
+    """What a purchase or a pass means for ``seat`` now, for its question: a walk was asked the
+    same words while it could buy any number and when it could buy one, and was not told that its
+    purchase would make it president or that the owners' stopping could undo the merger."""
+    company = major(state)
+    name, entry = company.upper(), state.round["shares"]
+    left = holdings.percent_of(state, company, "treasury") // 10
+    may_buy_many = entry["queue"][0][1]
+    words = [f"Its treasury holds {holdings.shares_words(left)}.",
+             "You may buy as many as you like, one at a time; a pass ends your buying." if may_buy_many
+             else "You may buy one."]
+    if holdings.president_of(state, company) is None:
+        if _takes_presidency(state, seat):
+            words.append(f"You hold 10%: a purchase swaps it for the president's certificate and makes you"
+                         f" {name}'s president (R7).")
+        words.append(f"Nobody presides over {name} yet: if the owners stop with the president's certificate"
+                     " still in the treasury, the merger is undone (14.3).")
+    return " ".join(words)
+
+
 def _takes_presidency(state: State, seat: int) -> bool:
     """R7: the 20% is still in the treasury and the buyer holds exactly 10%."""
     company = major(state)

@@ -415,3 +415,22 @@ def test_a_token_placed_later_uses_the_charters_first_unplaced_token(mnns_turn: 
     assert company_turn.next_token_price(mnns_turn, "mkn") == 40
     charters.record_placed(mnns_turn, "mkn", "E9", 0)
     assert company_turn.next_token_price(mnns_turn, "mkn") is None
+
+
+def test_the_share_question_says_what_a_purchase_or_a_pass_means_now() -> None:
+    """14.2-14.3, R7: a walk was asked "GRR sells shares from its treasury" in the same words while it
+    could buy any number and when it could buy one, and was not told that its purchase would make
+    it president or that the owners' stopping could undo the merger.  Oracle game 186 after id 201:
+    SE formed by a merger, nobody presides yet, the owner (seat 0) holds 10%; 167259 after id 317:
+    MK converted and its owner done, the next player may buy one."""
+    merged = fixture_replay("oracle_186_merger_certificates", 201)[0]
+    (prompt,) = TITLE.prompts(merged)
+    assert prompt.name == "merger_shares" and prompt.seat == 0
+    assert prompt.question == (
+        "SE sells shares from its treasury at ₽180 (you have ₽225). Its treasury holds 8 shares. You may buy"
+        " as many as you like, one at a time; a pass ends your buying. You hold 10%: a purchase swaps it for"
+        " the president's certificate and makes you SE's president (R7). Nobody presides over SE yet: if the"
+        " owners stop with the president's certificate still in the treasury, the merger is undone (14.3).")
+    converted = fixture_replay("167259", 317)[0]
+    (prompt,) = TITLE.prompts(converted)
+    assert prompt.question.endswith("Its treasury holds 8 shares. You may buy one.")
