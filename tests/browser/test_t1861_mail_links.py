@@ -18,7 +18,6 @@ from django.utils.html import escape
 import engine.core as engine
 from games.models import Action
 from games.queries import current_state
-from notifications import announcements
 from tests.browser.test_mail_links import LinkBrowser, link_browser, site  # noqa: F401  (fixtures used below)
 from tests.notifications.helpers import move_links, path_of
 from tests.notifications.t1861_games import DIVIDEND, TRACK, imported_1861
@@ -27,10 +26,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def mailed_links(game: Any, players: list) -> tuple[int, dict[str, str]]:
-    """The asked seat, and the move links of the turn mail it is sent now (as after any move)."""
+    """The asked seat, and the move links of the turn mail its player got on claiming the seat."""
     seat = engine.prompts(current_state(game))[0].seat
-    mail.outbox.clear()
-    announcements.announce_seat_now(game.pk, seat)
     (message,) = [message for message in mail.outbox if players[seat].email in message.to]
     return seat, move_links(message.body)
 
