@@ -374,16 +374,8 @@ def _checked_lay(state: State, company: str, hex_id: str, tile: str, rotation: i
     """The lay if the board allows it; in a record imported from 18xx.games, also one that only a
     token its kept graph has not seen yet refused (``kept_graph``).  Otherwise the board's refusal."""
     name, done = company.upper(), lays_done(state)
-    try:
-        return check_lay(state.board, name, state.phase, hex_id, tile, rotation, done)
-    except IllegalAction as refused:
-        kept = kept_graph.board_as_kept(state, name)
-        if kept is None:
-            raise
-        try:
-            return check_lay(kept, name, state.phase, hex_id, tile, rotation, done)
-        except IllegalAction:
-            raise refused from None
+    return kept_graph.judged(state, name, lambda board: check_lay(board, name, state.phase, hex_id, tile, rotation,
+                                                                  done))
 
 
 def _pay_with_loans(state: State, company: str, amount: int, what: str) -> list[Event]:
@@ -440,16 +432,8 @@ def checked_token(state: State, company: str, hex_id: str, city: int, price: int
     token its kept graph has not seen yet cut off (``kept_graph``): the slot is judged on the board
     as it is, the reach as that graph walks it.  Otherwise the board's refusal."""
     name = company.upper()
-    try:
-        return check_token(state.board, name, hex_id, city, price)
-    except IllegalAction as refused:
-        kept = kept_graph.board_as_kept(state, name)
-        if kept is None:
-            raise
-        try:
-            return check_token(state.board, name, hex_id, city, price, reach_board=kept)
-        except IllegalAction:
-            raise refused from None
+    return kept_graph.judged(state, name, lambda reach: check_token(state.board, name, hex_id, city, price,
+                                                                    reach_board=reach))
 
 
 def check_run(state: State, company: str, action: dict[str, Any]) -> RouteSet:

@@ -17,8 +17,14 @@ step reads the same kept graph); its slot is always judged on the board as it is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+from engine.core.errors import IllegalAction
 from engine.t1861.board import Board
 from engine.t1861.state import State
+
+Judged = TypeVar("Judged")
 
 OPTION = "kept_track_graph"
 
@@ -47,3 +53,19 @@ def board_as_kept(state: State, company: str) -> Board | None:
         if owner != company and city < len(cities) and owner in cities[city]:
             board, changed = board.remove_token(owner, hex_id, city), True
     return board if changed else None
+
+
+def judged(state: State, company: str, judge: Callable[[Board], Judged]) -> Judged:
+    """``judge`` of the board as it is; where that refuses, in an imported record, of the board as
+    the kept graph walks it for ``company`` (``board_as_kept``), taken only if that alone refused.
+    Otherwise the board's own refusal.  The lay and token checks both go through here."""
+    try:
+        return judge(state.board)
+    except IllegalAction as refused:
+        kept = board_as_kept(state, company)
+        if kept is None:
+            raise
+        try:
+            return judge(kept)
+        except IllegalAction:
+            raise refused from None
