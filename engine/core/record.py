@@ -94,18 +94,18 @@ def replay(record: Record) -> GameState:
     """The state after every action of ``record``; ReplayError names the first refused one."""
     try:
         state = start(record)
-    except MalformedRecord as error:
-        raise ReplayError(str(error), None) from error
+    except MalformedRecord as malformed:
+        raise ReplayError(str(malformed), None) from malformed
     for index, entry in enumerate(record.actions):
         try:
             game.apply_in_place(state, entry.seat, entry.action)
         except IllegalAction as error:
             raise ReplayError(str(error), index) from error
-        except UNFORESEEN_INPUT_ERRORS as error:
+        except UNFORESEEN_INPUT_ERRORS as unforeseen:
             # A title should refuse every bad field with IllegalAction; this keeps a
             # missed case a clean refusal instead of a traceback.
-            message = f"Action {index} could not be understood ({type(error).__name__}: {error})."
-            raise ReplayError(message, index) from error
+            message = f"Action {index} could not be understood ({type(unforeseen).__name__}: {unforeseen})."
+            raise ReplayError(message, index) from unforeseen
     return state
 
 

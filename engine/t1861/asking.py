@@ -42,7 +42,7 @@ MERGER_ACCEPTS = {"merger_turn": ("convert", "merge", "pass"),  # 14.1
                   "discard_train": ("discard_train",)}
 
 # What each prompt asks, in the words after "asked to" (the refusals read them).
-PROMPT_PHRASES = {
+PROMPT_PHRASES: dict[str, str] = {
     "private_auction": "bid for the private on sale or pass",
     "minor_auction": "bid for the minor up for auction or pass",
     "home_city": "choose the home city of the major just parred",

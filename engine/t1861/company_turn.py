@@ -100,7 +100,7 @@ def company_of(state: State, company: str) -> dict[str, Any]:
     return state.minors[company] if company in state.minors else state.majors[company]
 
 
-RSR_ID = DATA.companies.rsr_id.lower()  # the national in the state's lower-case ids
+RSR_ID: str = DATA.companies.rsr_id.lower()  # the national in the state's lower-case ids
 
 
 def kind_of(company: str) -> CompanyKind:

@@ -85,8 +85,8 @@ def read_1861_export(text: str) -> Export:
         export = parse_export(text)
     except MalformedExport as error:
         raise ExportRefused(str(error)) from None
-    except (RecursionError, TypeError, ValueError, AttributeError) as error:
-        raise ExportRefused(f"The export could not be read as an 18xx.games game ({error}).") from None
+    except (RecursionError, TypeError, ValueError, AttributeError) as unreadable:
+        raise ExportRefused(f"The export could not be read as an 18xx.games game ({unreadable}).") from None
     if export.title != TITLE.id:
         named = f"of {export.title!r}" if export.title else "without a title"
         raise ExportRefused(f"This is an 18xx.games export {named}; only 1861 exports can be imported.")
@@ -98,8 +98,8 @@ def read_1861_export(text: str) -> Export:
     try:
         TITLE.validate_options({"column_market": "column_market" in export.optional_rules})
         export.effective_actions()  # an undo of an action not in the file, a redo with nothing undone
-    except MalformedRecord as error:
-        raise ExportRefused(str(error)) from None
+    except MalformedRecord as bad_options:
+        raise ExportRefused(str(bad_options)) from None
     return export
 
 

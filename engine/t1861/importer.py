@@ -68,10 +68,11 @@ def replay_export(export: Export, until: int | None = None,
             events = TITLE.apply_in_place(state, entry["seat"], entry["action"], seat_asked)
         except (IllegalAction, MalformedRecord) as error:
             return _refused(imported, recorded, str(error))
-        except UNFORESEEN_INPUT_ERRORS as error:
+        except UNFORESEEN_INPUT_ERRORS as unforeseen:
             # A field of the wrong shape the translation or the rules did not foresee: still
             # a refusal in words, so a bad export never ends in a traceback.
-            return _refused(imported, recorded, f"it could not be understood ({type(error).__name__}: {error}).")
+            words = f"{type(unforeseen).__name__}: {unforeseen}"
+            return _refused(imported, recorded, f"it could not be understood ({words}).")
         state.actions_applied += 1
         translator.follow(state.majors, events)
         record["actions"].append(entry)

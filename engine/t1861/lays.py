@@ -101,9 +101,14 @@ def legal_lays_among(board: Board, company: str, phase: str, done: LaysThisTurn,
 
 
 def check_lay(
-    board: Board, company: str, phase: str, hex_id: str, tile: str, rotation: int, done: LaysThisTurn = LaysThisTurn()
+    board: Board, company: str, phase: str, hex_id: str, tile: str, rotation: int, done: LaysThisTurn = LaysThisTurn(),
+    *, whole_walk: bool = False,
 ) -> TileLay:
-    """The lay if ``company`` may make it now; otherwise IllegalAction saying why."""
+    """The lay if ``company`` may make it now; otherwise IllegalAction saying why.
+
+    The company's reach is walked only until the lay is seen to connect; ``whole_walk`` walks
+    all of it first, the slower way the early stop must always agree with (its tests compare them).
+    """
     require_hex(hex_id)
     require_tile(tile)
     require_rotation(rotation)
@@ -122,7 +127,7 @@ def check_lay(
         # answered without putting its words together.
         return bool(edges) and _company_refusal(board, company, hex_id, tiledef, fit, edges, entries) is None
 
-    if not reaches_enough(network, company, hex_id, _border(hex_id), connects):
+    if whole_walk or not reaches_enough(network, company, hex_id, _border(hex_id), connects):
         reached = reach(network, company)
         refusal = _company_refusal(board, company, hex_id, tiledef, fit, reached.edges_of(hex_id),
                                    reached.entries_of(hex_id))

@@ -38,8 +38,8 @@ def run_map_command(path: str, at: int | None, company: str | None, out: TextIO 
     except (OSError, UnicodeDecodeError) as error:
         out.write(f"Cannot read the export: {error}.\n")
         return EXIT_BAD_INPUT
-    except MalformedExport as error:
-        out.write(f"{error}\n")
+    except MalformedExport as malformed:
+        out.write(f"{malformed}\n")
         return EXIT_BAD_INPUT
     out.write("\n".join(describe(export, replay, state, at, company)) + "\n")
     return EXIT_OK

@@ -33,7 +33,7 @@ from engine.t1861 import (
     stock_round,
     trainless,
 )
-from engine.t1861.state import State, copy_state
+from engine.t1861.state import State, adopt, copy_state
 
 # The prompts whose rules validate before they change the state (the module docstring says why each may).
 CHECK_FIRST = frozenset({"private_auction", "minor_auction", "home_city", "stock_turn", "operate", "discard_train",
@@ -61,9 +61,7 @@ def perform(state: State, seat: int, action: dict[str, Any], asked: Waiting | No
         return _answer(state, seat, asked.prompt, action)
     work = copy_state(state)
     events = _answer(work, seat, asked.prompt, action)
-    for name, value in vars(work).items():
-        if name != "actions_applied":
-            setattr(state, name, value)
+    adopt(state, work)
     return events
 
 

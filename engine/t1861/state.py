@@ -39,7 +39,7 @@ Layout (every id lower case; a seat is an ``int``):
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.errors import MalformedRecord
@@ -206,6 +206,14 @@ def copy_state(state: State) -> State:
     """An independent copy (the board and the depot are immutable and shared)."""
     fresh = plain_copy({name: getattr(state, name) for name in _PLAIN_FIELDS})  # one marshal pass (issue 13)
     return State(board=state.board, depot=state.depot, **fresh)
+
+
+def adopt(state: State, work: State) -> None:
+    """Make ``state`` the game ``work`` has become (a rule that answered on a copy succeeded),
+    all but the count of applied actions, which the core keeps."""
+    for part in fields(State):
+        if part.name != "actions_applied":
+            setattr(state, part.name, getattr(work, part.name))
 
 
 def depot_to_json(depot: Depot) -> dict[str, Any]:
