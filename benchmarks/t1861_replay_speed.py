@@ -15,6 +15,7 @@ the fastest run in brackets (the steadiest figure on a shared machine, whose spe
   game's ms and µs per action.
 
 Run from the repository root:  python benchmarks/t1861_replay_speed.py [repeats] [random games]
+(it says whether the compiled engine ran; TURNPOST_PURE_ENGINE=1 times the sources as Python).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine import native
 from engine.core.record import random_record, record_from_json, replay
 from engine.t1861.export import read_export
 from engine.t1861.importer import replay_export
@@ -87,6 +89,8 @@ def random_games(repeats: int, games: int) -> None:
 
 
 def main(repeats: int, games: int) -> None:
+    print("engine: " + ("compiled (.native, engine/native.py)" if native.in_use() else
+                        "Python sources (not compiled, or TURNPOST_PURE_ENGINE=1)"))
     fixtures(repeats)
     random_games(repeats, games)
 
