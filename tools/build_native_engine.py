@@ -10,6 +10,8 @@ Left as Python, because mypyc cannot compile them as written:
 
 - the packages' ``__init__`` modules: a compiled package finds its pure submodules only through
   the relative path it was built at;
+- ``engine/core/prompts.py``: the prompts the site keeps in its cache, pickled, and a compiled
+  frozen dataclass cannot be unpickled (its ``__setattr__`` refuses the restored fields);
 - ``engine/core/title.py``: a ``runtime_checkable`` Protocol;
 - ``engine/t1861/mergers.py``: a generic frozen dataclass (``Exchange[OwnerT]``).
 
@@ -36,7 +38,7 @@ os.environ["TURNPOST_PURE_ENGINE"] = "1"  # read this run's sources, never an ol
 from engine import native  # noqa: E402  (after the path and the variable above)
 
 COMPILED_PACKAGES = ("engine/core", "engine/t1861")
-LEFT_AS_PYTHON = frozenset({"engine/core/title.py", "engine/t1861/mergers.py"})
+LEFT_AS_PYTHON = frozenset({"engine/core/prompts.py", "engine/core/title.py", "engine/t1861/mergers.py"})
 GROUP = "turnpost_engine"  # mypyc's shared library, turnpost_engine__mypyc: a top-level module
 
 

@@ -109,3 +109,21 @@ def test_editing_any_source_or_data_file_changes_the_digest(tmp_path):
         assert native.source_digest(copy) != before
         edited.write_bytes(original)
     assert native.source_digest(copy) == before
+
+
+@pytest.mark.parametrize(("title", "players"), [("1861", 4), ("acquire", 3), ("railroad-barons", 2)])
+def test_what_the_site_caches_survives_a_pickle(title, players):
+    """The site keeps positions (a view and a prompt) in its cache, pickled; a compiled frozen
+    class could be pickled but not read back, a server error on the next page."""
+    import pickle
+
+    from engine.core import game, record
+
+    played = record.random_record(title, [f"p{seat}" for seat in range(players)], seed=4)
+    state = game.new_game(title, played.players, played.seed, played.options)
+    for entry in played.actions[:150]:
+        for prompt in game.prompts(state):
+            assert pickle.loads(pickle.dumps(prompt)) == prompt
+        view = game.view(state, entry.seat)
+        assert pickle.loads(pickle.dumps(view)) == view
+        game.apply_in_place(state, entry.seat, entry.action)
