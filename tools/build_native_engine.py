@@ -23,6 +23,7 @@ runs as Python, the same rules, slower).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -118,10 +119,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--force", action="store_true", help="compile even when the build matches the sources")
     arguments = parser.parse_args()
-    digest = native.source_digest()
-    if is_current(digest) and not arguments.force:
-        return 0
     native.BUILD_ROOT.mkdir(exist_ok=True)
+    with open(native.BUILD_ROOT / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # a second bin/setup waits, then finds the build in place
+        return build_unless_current(force=arguments.force)
+
+
+def build_unless_current(force: bool) -> int:
+    digest = native.source_digest()
+    if is_current(digest) and not force:
+        return 0
     with tempfile.TemporaryDirectory(dir=native.BUILD_ROOT, prefix="work-") as folder:
         try:
             build(Path(folder))
