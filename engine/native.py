@@ -47,15 +47,19 @@ def _source_files(package: Path) -> list[Path]:
     return found
 
 
+def built_from() -> str | None:
+    """The digest of the sources the build in place was made from; None if there is none."""
+    try:
+        return (BUILT_PACKAGE / DIGEST_FILE).read_text(encoding="ascii").strip()
+    except OSError:
+        return None
+
+
 def usable_build() -> Path | None:
     """The compiled copy of this package, if it may be used now."""
     if os.environ.get(PURE_ENGINE_VARIABLE):
         return None
-    try:
-        recorded = (BUILT_PACKAGE / DIGEST_FILE).read_text(encoding="ascii").strip()
-    except OSError:
-        return None
-    return BUILT_PACKAGE if recorded == source_digest() else None
+    return BUILT_PACKAGE if built_from() == source_digest() else None
 
 
 def use(build: Path, package_path: list[str]) -> None:

@@ -40,6 +40,7 @@ from engine import native  # noqa: E402  (after the path and the variable above)
 
 COMPILED_PACKAGES = ("engine/core", "engine/t1861")
 LEFT_AS_PYTHON = frozenset({"engine/core/prompts.py", "engine/core/title.py", "engine/t1861/mergers.py"})
+RECIPE_FILE = "BUILD_RECIPE"  # how the build was made: this script and mypyc's version
 GROUP = "turnpost_engine"  # mypyc's shared library, turnpost_engine__mypyc: a top-level module
 
 
@@ -95,9 +96,6 @@ def install(work: Path, digest: str) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-RECIPE_FILE = "BUILD_RECIPE"  # how the build was made: this script and mypyc's version
-
-
 def recipe() -> str:
     from mypy.version import __version__ as mypy_version
 
@@ -107,12 +105,12 @@ def recipe() -> str:
 
 def is_current(digest: str) -> bool:
     """Whether the build in place was made from these sources by this script and this mypyc."""
+    if native.built_from() != digest:
+        return False
     try:
-        stamps = [(native.BUILT_PACKAGE / name).read_text(encoding="utf-8").strip()
-                  for name in (native.DIGEST_FILE, RECIPE_FILE)]
+        return (native.BUILT_PACKAGE / RECIPE_FILE).read_text(encoding="utf-8").strip() == recipe()
     except OSError:
         return False
-    return stamps == [digest, recipe()]
 
 
 def main() -> int:

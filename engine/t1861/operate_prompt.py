@@ -9,7 +9,7 @@ purchase offers no pass.  Every option offered has a legal answer (the property 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import asdict
 from typing import Any, cast
 
 from engine.core.errors import IllegalAction
@@ -23,7 +23,7 @@ from engine.t1861.geometry import edge_name
 from engine.t1861.lays import TileLay, legal_lays
 from engine.t1861.route_preview import suggestion_context
 from engine.t1861.state import State
-from engine.t1861.tokens import TokenPlacement, legal_tokens
+from engine.t1861.tokens import legal_tokens
 from engine.t1861.train_purchase import bank_purchase
 
 QUICK_LAYS = 12  # one-click lays in a mail; the form lists all
@@ -69,7 +69,7 @@ def operate_prompt(state: State, seat: int) -> Prompt:
             f"Redeem 1 share (₽{state.majors[company]['price']:,})", {"type": "redeem_shares", "count": 1})]
     entry = company_turn.company_of(state, company)
     context = {"company": company, "step": step, "cash": entry["cash"], "trains": list(entry["trains"])}
-    context.update({kind: [_as_dict(place) for place in found] for kind, found in places.items()})
+    context.update({kind: [asdict(place) for place in found] for kind, found in places.items()})
     if step == "routes":  # the trains that may run, the suggested routes' stops and revenues, for the map
         context["trains"] = company_turn.runnable_trains(state, company)
         context.update(suggestion_context(state, company, quick[0].action["routes"]))
@@ -92,12 +92,6 @@ def _redeem(state: State, company: str) -> tuple[str, list, list]:
 
 def _pass(label: str) -> tuple[ActionOption, QuickAnswer]:
     return ActionOption("pass", label), QuickAnswer(label, {"type": "pass"})
-
-
-def _as_dict(place: TileLay | TokenPlacement) -> dict[str, Any]:
-    """A lay's or a token place's fields, for the page (not ``vars``: a compiled engine's
-    dataclasses have no ``__dict__``)."""
-    return {part.name: getattr(place, part.name) for part in fields(place)}
 
 
 def _places(state: State, company: str, step: str) -> dict[str, list]:
